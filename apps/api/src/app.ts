@@ -1,0 +1,172 @@
+/**
+ * buildApp: the whole API as a Fastify instance that does not listen, so tests inject into it.
+ * Order: external plugins, then app plugins (context, errors), then routes under /api/v4.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { registerErrorHandler } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { requestContextPlugin } from './lib/request-context.ts';
+import { createDiskStorage, type Storage } from './lib/storage.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import type { SocialVerifier } from './modules/auth/social.ts';
+import { createSocialVerifier } from './modules/auth/social.ts';
+import { commonRoutes } from './modules/common/routes.ts';
+import { filesRoutes } from './modules/customers/files-routes.ts';
+import { customerUserRoutes } from './modules/customers/routes.ts';
+import { opsRoutes } from './modules/settings/routes.ts';
+import { createMaintenanceReader } from './modules/settings/service.ts';
+
+export const API_PREFIX = '/api/v4';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  storage: Storage;
+  social: SocialVerifier;
+  maintenance: ReturnType<typeof createMaintenanceReader>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** Replace adapters in tests (mail to a local SMTP peer, a fixed rate limiter …). */
+  overrides?: Partial<Pick<AppDeps, 'mailer' | 'rateLimiter' | 'storage' | 'social'>>;
+  logger?: FastifyServerOptions['logger'];
+  /** Enables the /ops routes (maintenance switch) with this token. */
+  opsToken?: string;
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.env === 'production',
+    // Query strings keep bracketed keys literal (`filter[platform][like]`); lib/list-query parses them.
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer:
+      options.overrides?.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    rateLimiter:
+      options.overrides?.rateLimiter ??
+      (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter()),
+    storage: options.overrides?.storage ?? createDiskStorage(config.uploadsDir),
+    social: options.overrides?.social ?? createSocialVerifier(config.social),
+    maintenance: createMaintenanceReader(database.db),
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    await deps.rateLimiter.close();
+  });
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: config.uploadLimit, files: 5, fields: 50, fieldSize: 64 * 1024 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Cubierto API',
+        version: '4.0.0',
+        description: 'API v4 of Cubierto. Errors answer `{ message, validations?, error_code }`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  // App plugins.
+  await app.register(requestContextPlugin);
+  registerErrorHandler(app, { webDistDir: webDir(config) });
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(commonRoutes, { prefix: '/common' });
+      await api.register(customerUserRoutes, { prefix: '/customers' });
+      await api.register(filesRoutes, { prefix: '/files' });
+      if (options.opsToken) await api.register(opsRoutes, { prefix: '/ops', opsToken: options.opsToken });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const dist = webDir(config);
+  if (dist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders(reply, filePath) {
+        // Hashed build assets never change; everything else is revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\./.test(filePath);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}
+
+function webDir(config: Config): string | undefined {
+  const dir = config.webDistDir;
+  return dir && existsSync(path.join(dir, 'index.html')) ? dir : undefined;
+}

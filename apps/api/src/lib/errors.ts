@@ -1,0 +1,156 @@
+/**
+ * One error type for the whole API and one handler that writes the spec's error body
+ * `{ message, validations?, error_code }` (spec §7–§8). A 5xx never leaks its cause to the client.
+ */
+import { type ErrorCode, errorCodes } from '@cubierto/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type Validations = Record<string, string[]>;
+
+const defaultMessages: Record<ErrorCode, string> = {
+  bad_request: 'La solicitud no es válida.',
+  invalid_json: 'El cuerpo de la solicitud no es un JSON válido.',
+  unauthenticated: 'Tu sesión no es válida o expiró. Iniciá sesión nuevamente.',
+  invalid_credentials: 'El email o la contraseña no son correctos.',
+  forbidden: 'No tenés permiso para realizar esta acción.',
+  not_found: 'No encontramos lo que buscás.',
+  method_not_allowed: 'Método no permitido.',
+  conflict: 'La operación entra en conflicto con el estado actual.',
+  email_taken: 'Ya existe una cuenta con ese email.',
+  payload_too_large: 'El contenido enviado supera el tamaño permitido.',
+  unsupported_media_type: 'El tipo de contenido no es compatible.',
+  validation_failed: 'Revisá los datos ingresados.',
+  invalid_query: 'Los parámetros de la consulta no son válidos.',
+  invalid_token: 'El enlace no es válido o ya venció.',
+  social_token_invalid: 'No pudimos verificar tu cuenta con el proveedor.',
+  too_many_requests: 'Demasiados intentos. Esperá unos minutos y volvé a intentar.',
+  internal: 'Ocurrió un error inesperado. Ya lo estamos revisando.',
+  provider_unavailable: 'El proveedor externo no respondió. Intentá de nuevo en unos minutos.',
+  maintenance: 'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly validations: Validations | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: {
+      message?: string;
+      validations?: Validations;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(options.message ?? defaultMessages[code], { cause: options.cause });
+    this.code = code;
+    this.validations = options.validations;
+    this.headers = options.headers;
+  }
+
+  get statusCode(): number {
+    return errorCodes[this.code];
+  }
+}
+
+/** A 422 with field → messages, the shape forms show under each field. */
+export function validationError(validations: Validations, message?: string): AppError {
+  return new AppError('validation_failed', { validations, ...(message ? { message } : {}) });
+}
+
+type ZodIssueLike = {
+  keyword?: string;
+  instancePath?: string;
+  message: string;
+  params?: { keys?: string[] };
+};
+
+/** Zod issues (from the type provider) → the validations map; unknown fields are named one by one. */
+function validationsFromZod(issues: ReadonlyArray<ZodIssueLike>): Validations {
+  const out: Validations = {};
+  const add = (field: string, message: string) => {
+    out[field] = [...(out[field] ?? []), message];
+  };
+  for (const issue of issues) {
+    const base = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
+      for (const key of issue.params.keys) add(base ? `${base}.${key}` : key, 'Campo no permitido.');
+    } else {
+      add(base || '_', issue.message);
+    }
+  }
+  return out;
+}
+
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { webDistDir?: string | undefined } = {},
+): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.validations ? { validations: error.validations } : {}),
+        error_code: error.code,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext === 'querystring' ? 'invalid_query' : 'validation_failed';
+      return reply.status(422).send({
+        message: defaultMessages[where],
+        validations: validationsFromZod(error.validation as ReadonlyArray<ZodIssueLike>),
+        error_code: where,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    const code = fastifyCodeToAppCode(error.code, status);
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    else request.log.info({ err: { message: error.message, code: error.code } }, 'client error');
+    return reply.status(errorCodes[code]).send({ message: defaultMessages[code], error_code: code });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // The web app's client-side routes (/login, /customers/…) all answer its index.html.
+    const pathname = request.url.split('?')[0] ?? '';
+    if (
+      options.webDistDir &&
+      request.method === 'GET' &&
+      !pathname.startsWith('/api/') &&
+      !pathname.includes('.')
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      message: `No existe la ruta ${request.method} ${request.url.split('?')[0]}.`,
+      error_code: 'not_found',
+    });
+  });
+}
+
+function fastifyCodeToAppCode(code: string | undefined, status: number): ErrorCode {
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'invalid_json';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return 'payload_too_large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'unsupported_media_type';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'bad_request';
+  }
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'too_many_requests';
+  if (status === 404) return 'not_found';
+  if (status === 405) return 'method_not_allowed';
+  if (status >= 400 && status < 500) return 'bad_request';
+  return 'internal';
+}

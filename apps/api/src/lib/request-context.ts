@@ -1,0 +1,62 @@
+/**
+ * Per-request context shared by every module: who is calling (bearer session), which market
+ * (Context-Id header, spec §7), and the guards customer routes run before their handler.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
+import { findSessionUser } from '../modules/auth/sessions.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthenticatedUser | null;
+    /** The Context-Id header, when present and numeric. */
+    contextId: number | undefined;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m?.[1];
+}
+
+export const requestContextPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('contextId', undefined);
+  app.addHook('onRequest', async (request) => {
+    const raw = request.headers['context-id'];
+    if (raw === undefined || raw === '') return;
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    const id = Number(value);
+    if (!Number.isInteger(id) || id < 1) {
+      throw new AppError('bad_request', { message: 'El encabezado Context-Id no es válido.' });
+    }
+    request.contextId = id;
+  });
+});
+
+/** Guard: a valid, unrevoked bearer session; 401 with the error body otherwise. */
+export async function requireCustomer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('unauthenticated');
+  const user = await findSessionUser(request.server.deps.db, token);
+  if (!user) throw new AppError('unauthenticated');
+  request.auth = user;
+}
+
+/** Guard: 503 with the maintenance message while the flag is on (spec §4). */
+export async function rejectDuringMaintenance(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const maintenance = await request.server.deps.maintenance.get();
+  if (maintenance.enabled) {
+    throw new AppError('maintenance', maintenance.message ? { message: maintenance.message } : {});
+  }
+}
+
+/** The signed-in caller; only for handlers behind requireCustomer. */
+export function caller(request: FastifyRequest): AuthenticatedUser {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}

@@ -1,0 +1,234 @@
+/**
+ * Accounts: registration (user + personal entity in one transaction), password sign-in with
+ * rate limits per IP and per e-mail, password reset by e-mailed link, social sign-in.
+ */
+import type { RegisterBody, SocialProvider } from '@cubierto/contracts';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { entities, passwordResets, socialIdentities, userEntities, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { createSession, type IssuedToken, revokeAllSessions } from './sessions.ts';
+import type { SocialProfile, SocialVerifier } from './social.ts';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** A hash to verify against when the e-mail is unknown, so timing does not reveal which e-mails exist. */
+let dummyHash: Promise<string> | null = null;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function registerUser(
+  db: Db,
+  input: RegisterBody & { socialProfile?: SocialProfile | undefined },
+  options: { sessionDays: number; userAgent?: string | undefined },
+): Promise<IssuedToken> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, input.email))
+      throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
+    const [entity] = await tx
+      .insert(entities)
+      .values({
+        kind: 'person',
+        name: input.name,
+        documentType: 'DNI',
+        documentNumber: input.dni,
+        taxCondition: 'consumidor_final',
+      })
+      .returning({ id: entities.id });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        entityId: entity!.id,
+        takerEntityId: entity!.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user)
+      throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
+    await tx.insert(userEntities).values({ userId: user.id, entityId: entity!.id, role: 'owner' });
+    if (input.socialProfile) {
+      await tx.insert(socialIdentities).values({
+        userId: user.id,
+        provider: input.socialProfile.provider,
+        subject: input.socialProfile.subject,
+        email: input.socialProfile.email,
+      });
+    }
+    return createSession(tx, {
+      userId: user.id,
+      sessionDays: options.sessionDays,
+      userAgent: options.userAgent,
+    });
+  });
+}
+
+export async function loginWithPassword(
+  deps: { db: Db; rateLimiter: RateLimiter; config: Pick<Config, 'loginLimits' | 'sessionDays'> },
+  input: { email: string; password: string; ip: string; userAgent?: string | undefined },
+): Promise<IssuedToken> {
+  const { perIp, perEmail, windowSeconds } = deps.config.loginLimits;
+  const byIp = await deps.rateLimiter.hit(`login:ip:${input.ip}`, perIp, windowSeconds);
+  const byEmail = await deps.rateLimiter.hit(
+    `login:email:${input.email.toLowerCase()}`,
+    perEmail,
+    windowSeconds,
+  );
+  if (!byIp.allowed || !byEmail.allowed) {
+    const retry = Math.max(
+      byIp.allowed ? 0 : byIp.retryAfterSeconds,
+      byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
+    );
+    const minutes = Math.max(1, Math.ceil(retry / 60));
+    throw new AppError('too_many_requests', {
+      message: `Demasiados intentos de inicio de sesión. Probá de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+      headers: { 'retry-after': String(retry) },
+    });
+  }
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user?.passwordHash) {
+    dummyHash ??= hashPassword(newToken());
+    await verify(await dummyHash, input.password).catch(() => false);
+    throw new AppError('invalid_credentials');
+  }
+  const ok = await verify(user.passwordHash, input.password).catch(() => false);
+  if (!ok) throw new AppError('invalid_credentials');
+  if (user.lockedAt)
+    throw new AppError('forbidden', {
+      message: 'Tu cuenta está bloqueada. Escribinos a Ayuda para recuperarla.',
+    });
+  await deps.rateLimiter.reset(`login:email:${input.email.toLowerCase()}`);
+  return createSession(deps.db, {
+    userId: user.id,
+    sessionDays: deps.config.sessionDays,
+    userAgent: input.userAgent,
+  });
+}
+
+/** Always answers the same, whether or not the e-mail has an account (no account enumeration). */
+export async function requestPasswordReset(
+  deps: { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> },
+  email: string,
+): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = newToken();
+  await deps.db.insert(passwordResets).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Restablecé tu contraseña de Cubierto',
+    text: `Hola ${user.name}:\n\nPara elegir una nueva contraseña entrá a este enlace (vence en 1 hora):\n${link}\n\nSi no lo pediste, ignorá este mensaje.\n\nCubierto`,
+    html: `<p>Hola ${escapeHtml(user.name)}:</p><p>Para elegir una nueva contraseña entrá a este enlace (vence en 1 hora):</p><p><a href="${link}">Restablecer contraseña</a></p><p>Si no lo pediste, ignorá este mensaje.</p><p>Cubierto</p>`,
+  });
+}
+
+/** Sets the new password, spends the link, and ends every open session of the account. */
+export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset)
+      throw new AppError('invalid_token', {
+        validations: { token: ['El enlace no es válido o ya venció. Pedí uno nuevo.'] },
+      });
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    await revokeAllSessions(tx, reset.userId);
+  });
+}
+
+export type SocialLoginResult =
+  | { kind: 'session'; token: IssuedToken }
+  | { kind: 'unregistered'; email: string; message: string };
+
+/**
+ * Signs in with a verified provider identity: by the identity itself, else by its verified e-mail
+ * (linking the identity). An e-mail with no account answers {email, message}: the app completes registration.
+ */
+export async function loginWithSocial(
+  deps: { db: Db; social: SocialVerifier; config: Pick<Config, 'sessionDays'> },
+  input: { provider: SocialProvider; token: string; userAgent?: string | undefined },
+): Promise<SocialLoginResult> {
+  const profile = await deps.social.verify(input.provider, input.token);
+  const linked = await deps.db
+    .select({ userId: socialIdentities.userId })
+    .from(socialIdentities)
+    .where(
+      and(eq(socialIdentities.provider, profile.provider), eq(socialIdentities.subject, profile.subject)),
+    )
+    .limit(1);
+  let userId = linked[0]?.userId;
+  if (!userId && profile.email) {
+    const user = await findUserByEmail(deps.db, profile.email);
+    if (user) {
+      userId = user.id;
+      await deps.db
+        .insert(socialIdentities)
+        .values({
+          userId: user.id,
+          provider: profile.provider,
+          subject: profile.subject,
+          email: profile.email,
+        })
+        .onConflictDoNothing();
+    }
+  }
+  if (!userId) {
+    if (!profile.email)
+      throw new AppError('social_token_invalid', {
+        message: 'El proveedor no compartió tu email. Registrate con email y contraseña.',
+      });
+    return {
+      kind: 'unregistered',
+      email: profile.email,
+      message: 'Completá tus datos para terminar de crear tu cuenta.',
+    };
+  }
+  return {
+    kind: 'session',
+    token: await createSession(deps.db, {
+      userId,
+      sessionDays: deps.config.sessionDays,
+      userAgent: input.userAgent,
+    }),
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

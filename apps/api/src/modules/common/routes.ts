@@ -1,0 +1,158 @@
+/** /common: public reference data — app versions, contexts, provinces and localities, public app config. */
+import {
+  AppVersionSchema,
+  ContextSchema,
+  LocalitySchema,
+  PageMetaSchema,
+  ProvinceSchema,
+} from '@cubierto/contracts';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appVersions, contexts, localities, provinces } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+
+const tags = ['common'];
+
+export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/app-version',
+    {
+      schema: {
+        tags,
+        querystring: RawQuerySchema,
+        response: { 200: z.object({ data: z.array(AppVersionSchema), meta: PageMetaSchema }) },
+      },
+    },
+    async (request) => {
+      const q = parseListQuery(request.query, {
+        filters: {
+          platform: { column: appVersions.platform, type: 'string' },
+          active: { column: appVersions.active, type: 'boolean', ops: ['eq'] },
+          version: { column: appVersions.version, type: 'string', ops: ['eq', 'like'] },
+          id: { column: appVersions.id, type: 'number' },
+        },
+        sorts: { id: appVersions.id, created_at: appVersions.createdAt, version: appVersions.version },
+        defaultSort: [desc(appVersions.id)],
+      });
+      const [rows, [total]] = await Promise.all([
+        deps.db
+          .select()
+          .from(appVersions)
+          .where(q.where)
+          .orderBy(...q.orderBy)
+          .limit(q.perPage)
+          .offset(q.offset),
+        deps.db.select({ n: count() }).from(appVersions).where(q.where),
+      ]);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          version: r.version,
+          platform: r.platform,
+          active: r.active,
+          social: r.social,
+          created_at: r.createdAt.toISOString(),
+        })),
+        meta: pageMeta(q, total?.n ?? 0),
+      };
+    },
+  );
+
+  app.get(
+    '/contexts',
+    {
+      schema: {
+        tags,
+        querystring: RawQuerySchema,
+        response: { 200: z.object({ data: z.array(ContextSchema) }) },
+      },
+    },
+    async (request) => {
+      const q = parseListQuery(request.query, {
+        filters: {
+          name: { column: contexts.name, type: 'string' },
+          id: { column: contexts.id, type: 'number' },
+        },
+        sorts: { id: contexts.id, name: contexts.name },
+        defaultSort: [asc(contexts.id)],
+      });
+      return {
+        data: await deps.db
+          .select()
+          .from(contexts)
+          .where(q.where)
+          .orderBy(...q.orderBy)
+          .limit(q.perPage)
+          .offset(q.offset),
+      };
+    },
+  );
+
+  app.get(
+    '/provinces',
+    { schema: { tags, response: { 200: z.object({ data: z.array(ProvinceSchema) }) } } },
+    async () => ({
+      data: await deps.db.select().from(provinces).orderBy(asc(provinces.name)),
+    }),
+  );
+
+  app.get(
+    '/provinces/:id/localities',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ data: z.array(LocalitySchema) }) },
+      },
+    },
+    async (request) => {
+      const [province] = await deps.db
+        .select({ id: provinces.id })
+        .from(provinces)
+        .where(eq(provinces.id, request.params.id));
+      if (!province) throw new AppError('not_found', { message: 'La provincia no existe.' });
+      const rows = await deps.db
+        .select({ id: localities.id, name: localities.name, zip_code: localities.zipCode })
+        .from(localities)
+        .where(eq(localities.provinceId, request.params.id))
+        .orderBy(asc(localities.name));
+      return { data: rows };
+    },
+  );
+
+  /** Public, whitelisted configuration for the web app: never a secret. */
+  app.get(
+    '/app-config',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            data: z.object({
+              application_id: z.number(),
+              help_chat_url: z.string(),
+              credit_wallet_mode: z.boolean(),
+              google_client_id: z.string().nullable(),
+              apple_client_id: z.string().nullable(),
+              facebook_app_id: z.string().nullable(),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({
+      data: {
+        application_id: deps.config.applicationId,
+        help_chat_url: deps.config.helpChatUrl,
+        credit_wallet_mode: true,
+        google_client_id: deps.config.social.google.clientId ?? null,
+        apple_client_id: deps.config.social.apple.clientId ?? null,
+        facebook_app_id: deps.config.social.facebook.appId ?? null,
+      },
+    }),
+  );
+};

@@ -1,0 +1,82 @@
+/** /customers/user: the caller's own profile and context. Every route here is the caller's own data only. */
+import { ContextSchema, ProfileUpdateSchema, UpdateContextBodySchema, UserSchema } from '@cubierto/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseLoad, RawQuerySchema } from '../../lib/list-query.ts';
+import { putOrFormPost, requirePutOverride } from '../../lib/method-override.ts';
+import { caller, rejectDuringMaintenance, requireCustomer } from '../../lib/request-context.ts';
+import {
+  findCustomerUser,
+  findUserContext,
+  setUserContext,
+  USER_RELATIONS,
+  updateProfile,
+} from './service.ts';
+
+const tags = ['customers'];
+const security = [{ bearer: [] }];
+
+export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.addHook('onRequest', rejectDuringMaintenance);
+  app.addHook('onRequest', requireCustomer);
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: RawQuerySchema,
+        response: { 200: z.object({ data: UserSchema }) },
+      },
+    },
+    async (request) => {
+      const load = parseLoad(request.query, { User: USER_RELATIONS, Entity: [], TakerEntity: [], Place: [] });
+      const relations = new Set(load.User ?? []);
+      // load[Entity], load[TakerEntity] and load[Place] (spec §7) each ask for that relation too.
+      if (load.Entity) relations.add('entity');
+      if (load.TakerEntity) relations.add('takerEntity');
+      if (load.Place) relations.add('place');
+      return { data: await findCustomerUser(deps.db, caller(request).userId, relations) };
+    },
+  );
+
+  app.route({
+    method: putOrFormPost,
+    url: '/user',
+    schema: { tags, security, body: ProfileUpdateSchema, response: { 200: z.object({ data: UserSchema }) } },
+    preValidation: requirePutOverride,
+    handler: async (request) => {
+      const { _method, ...input } = request.body;
+      return {
+        data: await updateProfile(
+          { db: deps.db, storage: deps.storage, uploadLimit: deps.config.uploadLimit },
+          caller(request).userId,
+          input,
+        ),
+      };
+    },
+  });
+
+  app.put(
+    '/user/update-context',
+    {
+      schema: {
+        tags,
+        security,
+        body: UpdateContextBodySchema,
+        response: { 200: z.object({ data: ContextSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await setUserContext(deps.db, caller(request).userId, request.body.context_id),
+    }),
+  );
+
+  app.get(
+    '/user/context',
+    { schema: { tags, security, response: { 200: z.object({ data: ContextSchema.nullable() }) } } },
+    async (request) => ({ data: await findUserContext(deps.db, caller(request).userId) }),
+  );
+};

@@ -1,0 +1,177 @@
+/**
+ * The signed-in customer's own record: user with its personal entity, taker entity and place;
+ * profile updates (name, place, avatar) and the stored market context.
+ */
+import type { ProfileUpdate, User } from '@cubierto/contracts';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { contexts, entities, files, localities, places, provinces, users } from '../../db/schema/index.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
+
+export const USER_RELATIONS = ['entity', 'takerEntity', 'place'] as const;
+
+const takerEntities = alias(entities, 'taker_entities');
+
+type EntityRow = typeof entities.$inferSelect;
+
+function entityOut(row: EntityRow | null) {
+  if (!row) return null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    document_type: row.documentType,
+    document_number: row.documentNumber,
+    tax_condition: row.taxCondition,
+  };
+}
+
+export function avatarUrl(storageKey: string | null): string | null {
+  return storageKey ? `/api/v4/files/${storageKey}` : null;
+}
+
+/** One query, whatever is loaded: the joins are cheap and keep the busiest route at one round trip. */
+export async function findCustomerUser(db: DbOrTx, userId: number, load: ReadonlySet<string>): Promise<User> {
+  const rows = await db
+    .select({
+      user: users,
+      avatarKey: files.storageKey,
+      entity: entities,
+      taker: takerEntities,
+      place: places,
+      province: { id: provinces.id, name: provinces.name },
+      locality: { id: localities.id, name: localities.name },
+    })
+    .from(users)
+    .leftJoin(files, eq(files.id, users.avatarFileId))
+    .leftJoin(entities, eq(entities.id, users.entityId))
+    .leftJoin(takerEntities, eq(takerEntities.id, users.takerEntityId))
+    .leftJoin(places, eq(places.id, users.placeId))
+    .leftJoin(provinces, eq(provinces.id, places.provinceId))
+    .leftJoin(localities, eq(localities.id, places.localityId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw new AppError('not_found');
+  const out: User = {
+    id: row.user.id,
+    name: row.user.name,
+    email: row.user.email,
+    avatar: avatarUrl(row.avatarKey),
+    context_id: row.user.contextId,
+    created_at: row.user.createdAt.toISOString(),
+  };
+  if (load.has('entity') && row.entity) out.entity = entityOut(row.entity)!;
+  if (load.has('takerEntity')) out.takerEntity = entityOut(row.taker);
+  if (load.has('place')) {
+    out.place = row.place
+      ? {
+          id: row.place.id,
+          state: row.province?.id ? row.province : null,
+          locality: row.locality?.id ? row.locality : null,
+          zip_code: row.place.zipCode,
+        }
+      : null;
+  }
+  return out;
+}
+
+/**
+ * Updates name, place and avatar in one transaction. The avatar is checked by its bytes (JPG, PNG or
+ * WEBP within the upload limit) and stored before the row points at it.
+ */
+export async function updateProfile(
+  deps: { db: Db; storage: Storage; uploadLimit: number },
+  userId: number,
+  input: Omit<ProfileUpdate, '_method'>,
+): Promise<User> {
+  let avatar: { key: string; contentType: string; size: number } | undefined;
+  if (input.avatar !== undefined && input.avatar !== '') {
+    if (!Buffer.isBuffer(input.avatar)) throw validationError({ avatar: ['Adjuntá una imagen.'] });
+    const checked = await inspectUpload(input.avatar, {
+      allowed: IMAGE_TYPES,
+      maxBytes: deps.uploadLimit,
+      field: 'avatar',
+      kind: 'avatars',
+    });
+    await deps.storage.put(checked.key, input.avatar);
+    avatar = { key: checked.key, contentType: checked.contentType, size: input.avatar.length };
+  }
+  const wantsPlace =
+    input.state_id !== undefined || input.locality_id !== undefined || input.zip_code !== undefined;
+
+  await deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new AppError('not_found');
+    const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (input.name !== undefined) changes.name = input.name;
+    if (avatar) {
+      const [file] = await tx
+        .insert(files)
+        .values({
+          ownerUserId: userId,
+          kind: 'avatar',
+          contentType: avatar.contentType,
+          sizeBytes: avatar.size,
+          storageKey: avatar.key,
+        })
+        .returning({ id: files.id });
+      changes.avatarFileId = file!.id;
+    }
+    if (wantsPlace) {
+      const current = user.placeId
+        ? (await tx.select().from(places).where(eq(places.id, user.placeId)))[0]
+        : undefined;
+      const provinceId = input.state_id ?? current?.provinceId ?? null;
+      let localityId =
+        input.locality_id ??
+        (input.state_id !== undefined && input.state_id !== current?.provinceId
+          ? null
+          : (current?.localityId ?? null));
+      if (provinceId !== null) {
+        const [province] = await tx
+          .select({ id: provinces.id })
+          .from(provinces)
+          .where(eq(provinces.id, provinceId));
+        if (!province) throw validationError({ state_id: ['La provincia no existe.'] });
+      }
+      if (localityId !== null) {
+        const [locality] = await tx.select().from(localities).where(eq(localities.id, localityId));
+        if (!locality) throw validationError({ locality_id: ['La localidad no existe.'] });
+        if (provinceId === null || locality.provinceId !== provinceId) {
+          throw validationError({ locality_id: ['La localidad no pertenece a la provincia elegida.'] });
+        }
+      } else localityId = null;
+      const zipCode = input.zip_code === undefined ? (current?.zipCode ?? null) : input.zip_code || null;
+      const values = { provinceId, localityId, zipCode: zipCode?.toUpperCase() ?? null };
+      if (current) await tx.update(places).set(values).where(eq(places.id, current.id));
+      else {
+        const [place] = await tx.insert(places).values(values).returning({ id: places.id });
+        changes.placeId = place!.id;
+      }
+    }
+    await tx.update(users).set(changes).where(eq(users.id, userId));
+    if (input.name !== undefined && user.entityId) {
+      await tx.update(entities).set({ name: input.name }).where(eq(entities.id, user.entityId));
+    }
+  });
+  return findCustomerUser(deps.db, userId, new Set(USER_RELATIONS));
+}
+
+export async function setUserContext(db: DbOrTx, userId: number, contextId: number) {
+  const [context] = await db.select().from(contexts).where(eq(contexts.id, contextId));
+  if (!context) throw validationError({ context_id: ['El contexto no existe.'] });
+  await db.update(users).set({ contextId, updatedAt: new Date() }).where(eq(users.id, userId));
+  return context;
+}
+
+export async function findUserContext(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({ id: contexts.id, name: contexts.name, description: contexts.description })
+    .from(users)
+    .innerJoin(contexts, eq(contexts.id, users.contextId))
+    .where(eq(users.id, userId));
+  return rows[0] ?? null;
+}

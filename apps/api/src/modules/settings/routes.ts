@@ -1,0 +1,36 @@
+/**
+ * /ops: the maintenance switch for the command line until the back office has its screen. Guarded by
+ * the operations token (OPS_TOKEN, or the one the server writes to its data folder at start), compared
+ * in constant time; it never reaches the browser.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { safeEqual } from '../../lib/tokens.ts';
+import { setMaintenance } from './service.ts';
+
+const MaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string().max(500).nullable() });
+
+export const opsRoutes: FastifyPluginAsyncZod<{ opsToken: string }> = async (app, options) => {
+  app.addHook('onRequest', async (request) => {
+    const given = request.headers['x-ops-token'];
+    if (typeof given !== 'string' || !safeEqual(given, options.opsToken)) throw new AppError('forbidden');
+  });
+
+  app.put(
+    '/maintenance',
+    {
+      schema: {
+        hide: true,
+        body: z.strictObject({ enabled: z.boolean(), message: z.string().max(500).nullable().optional() }),
+        response: { 200: z.object({ data: MaintenanceSchema }) },
+      },
+    },
+    async (request) => {
+      const value = { enabled: request.body.enabled, message: request.body.message ?? null };
+      await setMaintenance(app.deps.db, value);
+      app.deps.maintenance.invalidate();
+      return { data: value };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+/**
+ * Run-time settings. The maintenance flag (spec §4): while on, customer routes answer 503 with the
+ * error body and the app shows 'Mantenimiento programado'. Read through a one-second cache so a
+ * request does not pay a query for it; every API instance sees a change within a second.
+ */
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { settings } from '../../db/schema/index.ts';
+
+export type Maintenance = { enabled: boolean; message: string | null };
+
+const MAINTENANCE_KEY = 'maintenance';
+const CACHE_MS = 1000;
+
+export function createMaintenanceReader(db: DbOrTx) {
+  let cached: { value: Maintenance; at: number } | null = null;
+  return {
+    async get(): Promise<Maintenance> {
+      if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+      const value = await getMaintenance(db);
+      cached = { value, at: Date.now() };
+      return value;
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+
+export async function getMaintenance(db: DbOrTx): Promise<Maintenance> {
+  const rows = await db.select().from(settings).where(eq(settings.key, MAINTENANCE_KEY)).limit(1);
+  const value = rows[0]?.value as Maintenance | undefined;
+  return value ?? { enabled: false, message: null };
+}
+
+export async function setMaintenance(db: DbOrTx, value: Maintenance): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: MAINTENANCE_KEY, value, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}

@@ -1,0 +1,46 @@
+/**
+ * The process: read config, open the database, migrate, seed, listen. On the embedded default one port
+ * serves the API, the built web app and the API reference at /docs.
+ */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_CUSTOMER, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { ensureOpsToken } from './lib/ops-token.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  if (config.seedDemo) await seedDemoData(database.db);
+
+  const app = await buildApp({ config, database, opsToken: ensureOpsToken(config) });
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Cubierto is running on ${config.publicUrl} (${where})`,
+    `  API reference:  ${config.publicUrl}/docs`,
+  ];
+  if (config.seedDemo) lines.push(`  Demo customer:  ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  console.error(error);
+  process.exit(1);
+});

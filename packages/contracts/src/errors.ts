@@ -1,0 +1,35 @@
+/**
+ * The error body every API answer uses (spec §7–§8) and the stable error codes.
+ * The API maps each code to an HTTP status; the web app decodes the body once, in its central handler.
+ */
+import { z } from 'zod';
+
+export const ErrorBodySchema = z.object({
+  message: z.union([z.string(), z.record(z.string(), z.string())]),
+  validations: z.union([z.string(), z.record(z.string(), z.array(z.string()))]).optional(),
+  error_code: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const errorCodes = {
+  bad_request: 400,
+  invalid_json: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  email_taken: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  invalid_query: 422,
+  invalid_token: 422,
+  social_token_invalid: 422,
+  too_many_requests: 429,
+  internal: 500,
+  provider_unavailable: 502,
+  maintenance: 503,
+} as const;
+export type ErrorCode = keyof typeof errorCodes;
