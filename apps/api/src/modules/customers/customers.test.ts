@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, pngImage } from '../../../test/fixtures.ts';
+import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
+import { appVersions } from '../../db/schema/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { UPLOAD_LIMIT_BYTES: '200000' } });
+});
+afterAll(async () => t.close());
+
+async function provinceWithLocalities() {
+  const provinces = (await t.app.inject({ method: 'GET', url: '/api/v4/common/provinces' })).json()
+    .data as Array<{ id: number; name: string }>;
+  const cordoba = provinces.find((p) => p.name === 'Córdoba')!;
+  const localities = (
+    await t.app.inject({ method: 'GET', url: `/api/v4/common/provinces/${cordoba.id}/localities` })
+  ).json().data as Array<{
+    id: number;
+    name: string;
+  }>;
+  return { provinces, cordoba, localities };
+}
+
+const putForm = async (auth: Record<string, string>, fields: Parameters<typeof multipart>[0]) => {
+  const form = await multipart({ _method: 'PUT', ...fields });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v4/customers/user',
+    headers: { ...auth, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+};
+
+describe('reference data', () => {
+  it('lists the 24 Argentine provinces and their localities', async () => {
+    const { provinces, localities } = await provinceWithLocalities();
+    expect(provinces).toHaveLength(24);
+    expect(localities.map((l) => l.name)).toContain('Río Cuarto');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v4/common/provinces/9999/localities' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('profile', () => {
+  it('updates name, province, locality and zip code, and the user shows them', async () => {
+    const { auth } = await registerCustomer(t.app);
+    const { cordoba, localities } = await provinceWithLocalities();
+    const rioCuarto = localities.find((l) => l.name === 'Río Cuarto')!;
+    const res = await putForm(auth, {
+      name: 'Lucía Fernández',
+      state_id: String(cordoba.id),
+      locality_id: String(rioCuarto.id),
+      zip_code: 'x5800abc',
+    });
+    expect(res.statusCode).toBe(200);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/customers/user?load[User]=*,place',
+      headers: auth,
+    });
+    expect(me.json().data).toMatchObject({
+      name: 'Lucía Fernández',
+      place: {
+        state: { id: cordoba.id, name: 'Córdoba' },
+        locality: { id: rioCuarto.id, name: 'Río Cuarto' },
+        zip_code: 'X5800ABC',
+      },
+    });
+  });
+
+  it('refuses a locality of another province and keeps the previous data', async () => {
+    const { auth } = await registerCustomer(t.app);
+    const { provinces, localities } = await provinceWithLocalities();
+    const mendoza = provinces.find((p) => p.name === 'Mendoza')!;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v4/customers/user',
+      headers: auth,
+      payload: { name: 'No Debe Quedar', state_id: mendoza.id, locality_id: localities[0]!.id },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validations.locality_id).toEqual(['La localidad no pertenece a la provincia elegida.']);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/customers/user?load[User]=*,place',
+      headers: auth,
+    });
+    expect(me.json().data.name).toBe('Juan Pérez');
+    expect(me.json().data.place).toBeNull();
+  });
+
+  it('stores a real image as avatar and serves it by its URL', async () => {
+    const { auth } = await registerCustomer(t.app);
+    const image = pngImage(8, 8);
+    const res = await putForm(auth, { avatar: { data: image, filename: 'yo.png', type: 'image/png' } });
+    expect(res.statusCode).toBe(200);
+    const url = res.json().data.avatar as string;
+    expect(url).toMatch(/^\/api\/v4\/files\/avatars\/[\w-]+\.png$/);
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(image)).toBe(true);
+  });
+
+  it('checks the avatar by its content, not its name or declared type', async () => {
+    const { auth } = await registerCustomer(t.app);
+    const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await putForm(auth, { avatar: { data: fake, filename: 'foto.png', type: 'image/png' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validations.avatar).toEqual(['El archivo no es una imagen válida (JPG, PNG o WEBP).']);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v4/customers/user', headers: auth });
+    expect(me.json().data.avatar).toBeNull();
+  });
+
+  it('refuses an avatar over the size limit with 413', async () => {
+    const { auth } = await registerCustomer(t.app);
+    const big = Buffer.concat([pngImage(2, 2), Buffer.alloc(250_000)]);
+    const over = await putForm(auth, { avatar: { data: big, filename: 'grande.png', type: 'image/png' } });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error_code).toBe('payload_too_large');
+  });
+
+  it('refuses an empty or too long name', async () => {
+    const { auth } = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v4/customers/user',
+      headers: auth,
+      payload: { name: 'x' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validations.name).toEqual(['Ingresá tu nombre y apellido.']);
+  });
+
+  it('serves no file that is not an avatar and no path outside the store', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v4/files/avatars/nada.png' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v4/files/avatars/..%2F..%2Fetc%2Fpasswd' })).statusCode,
+    ).toBe(422);
+  });
+});
+
+describe('context', () => {
+  it('stores the chosen context and returns it', async () => {
+    const { auth } = await registerCustomer(t.app);
+    const contexts = (await t.app.inject({ method: 'GET', url: '/api/v4/common/contexts?sort_by=id' })).json()
+      .data as Array<{ id: number; name: string }>;
+    const ar = contexts.find((c) => c.name === 'ar')!;
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v4/customers/user/context', headers: auth })).json()
+        .data,
+    ).toBeNull();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v4/customers/user/update-context',
+      headers: auth,
+      payload: { context_id: ar.id },
+    });
+    expect(put.statusCode).toBe(200);
+    const got = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/customers/user/context',
+      headers: { ...auth, 'context-id': String(ar.id) },
+    });
+    expect(got.json().data).toEqual({ id: ar.id, name: 'ar', description: 'Argentina' });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v4/customers/user/update-context',
+      headers: auth,
+      payload: { context_id: 999 },
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('app versions', () => {
+  it('filters by platform and active flag as the app asks, newest first', async () => {
+    const social = { google: true, facebook: false, apple: true };
+    await t.database.db.insert(appVersions).values([
+      { version: '2.0.0', platform: 'web', active: true, social },
+      { version: '2.1.11', platform: 'web', active: true, social },
+      { version: '9.9.9', platform: 'web', active: false, social },
+      { version: '3.0.0', platform: 'android', active: true, social },
+    ]);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/common/app-version?filter[platform][like]=web&filter[active][eq]=true&sort_by=-id',
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as Array<{ version: string; platform: string; social: typeof social }>;
+    expect(data.map((v) => v.version)).toEqual(['2.1.11', '2.0.0']);
+    expect(data[0]!.social).toEqual(social);
+  });
+});

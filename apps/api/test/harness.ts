@@ -1,0 +1,126 @@
+/**
+ * Test harness: the real app (buildApp) on a real database engine. PGlite in memory by default; a fresh
+ * PostgreSQL database per test file when CUBIERTO_TEST_DB=postgres (TEST_DATABASE_URL names the server).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { seedReferenceData } from '../src/db/seed.ts';
+import { createMemoryRateLimiter } from '../src/lib/rate-limiter.ts';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const usePostgres = process.env.CUBIERTO_TEST_DB === 'postgres';
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!usePostgres) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `cubierto_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 10 });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    overrides?: BuildAppOptions['overrides'];
+    opsToken?: string;
+    poolSize?: number;
+  } = {},
+): Promise<TestApp> {
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'cubierto-uploads-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '',
+      UPLOADS_DIR: uploadsDir,
+      DATA_DIR: uploadsDir,
+      ...options.env,
+    },
+    apiDir,
+  );
+  const { database, drop } = await createTestDatabase({ poolSize: options.poolSize });
+  await seedReferenceData(database.db);
+  const app = await buildApp({
+    config,
+    database,
+    overrides: { rateLimiter: createMemoryRateLimiter(), ...options.overrides },
+    ...(options.opsToken ? { opsToken: options.opsToken } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+export function uniqueEmail(prefix = 'cliente'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}.${Date.now()}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'Tornado-Azul-2025';
+
+/** Registers a new customer through the API and returns its bearer token and e-mail. */
+export async function registerCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const body = {
+    name: 'Juan Pérez',
+    email: uniqueEmail(),
+    password: GOOD_PASSWORD,
+    dni: '28123456',
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/v4/auth/register', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const token = res.json<{ access_token: string }>().access_token;
+  return {
+    token,
+    email: body.email as string,
+    password: body.password as string,
+    auth: { authorization: `Bearer ${token}` },
+  };
+}
