@@ -22,11 +22,16 @@ import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
-import { requestContextPlugin } from './lib/request-context.ts';
+import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
 import { createDiskStorage, type Storage } from './lib/storage.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import type { SocialVerifier } from './modules/auth/social.ts';
 import { createSocialVerifier } from './modules/auth/social.ts';
+import {
+  applicationPolicyRoutes,
+  linkedApplicationRoutes,
+  publicPolicyRoutes,
+} from './modules/catalog/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { filesRoutes } from './modules/customers/files-routes.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
@@ -44,6 +49,8 @@ export type AppDeps = {
   storage: Storage;
   social: SocialVerifier;
   maintenance: ReturnType<typeof createMaintenanceReader>;
+  /** The operations token (maintenance switch, operator actions until operator accounts exist). */
+  opsToken: string | undefined;
 };
 
 declare module 'fastify' {
@@ -89,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.overrides?.storage ?? createDiskStorage(config.uploadsDir),
     social: options.overrides?.social ?? createSocialVerifier(config.social),
     maintenance: createMaintenanceReader(database.db),
+    opsToken: options.opsToken,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -146,6 +154,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(customerUserRoutes, { prefix: '/customers' });
       await api.register(filesRoutes, { prefix: '/files' });
       if (options.opsToken) await api.register(opsRoutes, { prefix: '/ops', opsToken: options.opsToken });
+      await api.register(publicPolicyRoutes, { prefix: '/public-policies' });
+      await api.register(applicationPolicyRoutes, { prefix: '/applications' });
+      await api.register(
+        async (customers) => {
+          customers.addHook('onRequest', rejectDuringMaintenance);
+          customers.addHook('onRequest', requireCustomer);
+          await customers.register(linkedApplicationRoutes, { prefix: '/linked-applications' });
+        },
+        { prefix: '/customers' },
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -5,7 +5,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_CUSTOMER, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
 
 async function main() {
@@ -13,9 +13,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await seedReferenceData(database.db);
-  if (config.seedDemo) await seedDemoData(database.db);
-
   const app = await buildApp({ config, database, opsToken: ensureOpsToken(config) });
+  if (config.seedDemo) {
+    await seedDemoData(database.db);
+    await seedDemoCatalog(database.db, app.deps.storage);
+  }
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -1,17 +1,27 @@
 /**
- * Seeds what every deployment needs (context 'ar', the 24 provinces) and, when asked, the demo data
- * of the embedded default: app versions per platform and a demo customer. Idempotent: runs at every start.
+ * Seeds what every deployment needs (context 'ar', application 1, the 12 risk types, the 24 provinces)
+ * and, when asked, the demo data of the embedded default: app versions, a demo customer, a catalogue. Idempotent: runs at every start.
  */
+import { RISK_TYPE_CODES, RISK_TYPES } from '@cubierto/contracts';
 import { eq, sql } from 'drizzle-orm';
+import type { Storage } from '../lib/storage.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { PROVINCES } from './argentina.ts';
 import type { Db } from './client.ts';
+import { DEMO_COMPANIES, DEMO_POLICIES, logoSvg } from './demo-catalog.ts';
 import {
+  applicationPolicies,
+  applications,
   appVersions,
+  companies,
   contexts,
+  coverages,
   entities,
+  files,
   localities,
+  policies,
   provinces,
+  riskTypes,
   userEntities,
   users,
 } from './schema/index.ts';
@@ -27,6 +37,20 @@ export const APP_VERSION = '2.1.11';
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(contexts).values({ name: 'ar', description: 'Argentina' }).onConflictDoNothing();
+    await tx.insert(applications).values({ id: 1, name: 'Cubierto' }).onConflictDoNothing();
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('applications', 'id'), greatest((select max(id) from applications), 1))`,
+    );
+    for (const code of RISK_TYPE_CODES) {
+      const rule = RISK_TYPES[code];
+      await tx
+        .insert(riskTypes)
+        .values({ shortCode: code, name: rule.name, plural: rule.plural, flowGroup: rule.flowGroup })
+        .onConflictDoUpdate({
+          target: riskTypes.shortCode,
+          set: { name: rule.name, plural: rule.plural, flowGroup: rule.flowGroup },
+        });
+    }
     for (const p of PROVINCES) {
       await tx.insert(provinces).values({ code: p.code, name: p.name }).onConflictDoNothing();
       const [row] = await tx.select({ id: provinces.id }).from(provinces).where(eq(provinces.code, p.code));
@@ -34,6 +58,65 @@ export async function seedReferenceData(db: Db): Promise<void> {
         .insert(localities)
         .values(p.localities.map(([name, zipCode]) => ({ provinceId: row!.id, name, zipCode })))
         .onConflictDoNothing();
+    }
+  });
+}
+
+/** The demo catalogue, linked to application 1; skipped once any company exists. */
+export async function seedDemoCatalog(db: Db, storage: Storage): Promise<void> {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+  if (existing?.n) return;
+  for (const company of DEMO_COMPANIES) {
+    const key = `logos/${company.key}.svg`;
+    await storage.put(key, Buffer.from(logoSvg(company)));
+  }
+  await db.transaction(async (tx) => {
+    const companyIds = new Map<string, number>();
+    for (const company of DEMO_COMPANIES) {
+      const svg = Buffer.from(logoSvg(company));
+      await tx
+        .insert(files)
+        .values({
+          kind: 'logo',
+          contentType: 'image/svg+xml',
+          sizeBytes: svg.length,
+          storageKey: `logos/${company.key}.svg`,
+        })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .insert(companies)
+        .values({ name: company.name, legalName: company.legalName, logoFilename: `${company.key}.svg` })
+        .returning({ id: companies.id });
+      companyIds.set(company.key, row!.id);
+    }
+    const types = new Map((await tx.select().from(riskTypes)).map((r) => [r.shortCode, r.id]));
+    for (const demo of DEMO_POLICIES) {
+      const [policy] = await tx
+        .insert(policies)
+        .values({
+          companyId: companyIds.get(demo.company)!,
+          riskTypeId: types.get(demo.riskType)!,
+          name: demo.name,
+          includes: demo.includes,
+          excludes: demo.excludes,
+          externalUrl: demo.externalUrl ?? null,
+          specialClauses: demo.specialClauses ?? null,
+        })
+        .returning({ id: policies.id });
+      await tx.insert(coverages).values(
+        demo.coverages.map((c, i) => ({
+          policyId: policy!.id,
+          publicName: c.publicName,
+          publicDescription: c.publicDescription,
+          description: c.description,
+          descriptionMore: c.descriptionMore ?? {},
+          pricing: c.pricing,
+          surchargeBps: 500,
+          taxBps: 2100,
+          sortOrder: i,
+        })),
+      );
+      await tx.insert(applicationPolicies).values({ applicationId: 1, policyId: policy!.id });
     }
   });
 }

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
 import { findSessionUser } from '../modules/auth/sessions.ts';
 import { AppError } from './errors.ts';
+import { safeEqual } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,4 +60,16 @@ export async function rejectDuringMaintenance(request: FastifyRequest, _reply: F
 export function caller(request: FastifyRequest): AuthenticatedUser {
   if (!request.auth) throw new AppError('unauthenticated');
   return request.auth;
+}
+
+/**
+ * Guard for operator actions. Until operator accounts exist (back office), the operations token is the
+ * only operator credential; a customer's bearer session is refused with 403, no credential with 401.
+ */
+export async function requireOperator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const opsToken = request.server.deps.opsToken;
+  const given = request.headers['x-ops-token'];
+  if (opsToken && typeof given === 'string' && safeEqual(given, opsToken)) return;
+  if (bearerToken(request) || given !== undefined) throw new AppError('forbidden');
+  throw new AppError('unauthenticated');
 }

@@ -1,3 +1,4 @@
 export * from './accounts.ts';
+export * from './catalog.ts';
 export * from './common.ts';
 export * from './files.ts';

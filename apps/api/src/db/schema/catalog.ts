@@ -1,0 +1,115 @@
+/**
+ * The catalogue: insurers (companies), the 12 risk types, policies (an insurer's product for one risk
+ * type), coverages (its plans, with amounts and rates), applications (storefronts) and the policies each links.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  legalName: text('legal_name').notNull(),
+  logoFilename: text('logo_filename'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const riskTypes = pgTable('risk_types', {
+  id: serial('id').primaryKey(),
+  shortCode: text('short_code').notNull().unique(),
+  name: text('name').notNull(),
+  plural: text('plural').notNull(),
+  flowGroup: integer('flow_group').notNull(),
+});
+
+export type Pricing =
+  | { kind: 'fixed_monthly'; monthly_cents: number }
+  | {
+      kind: 'by_insured_amount';
+      monthly_rate_per_mille: number;
+      min_insured_cents: number;
+      max_insured_cents: number;
+    }
+  | { kind: 'travel_by_days'; daily_cents: { one_trip: number; multi_trip: number; long_stay: number } };
+
+export const policies = pgTable(
+  'policies',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    riskTypeId: integer('risk_type_id')
+      .notNull()
+      .references(() => riskTypes.id),
+    name: text('name').notNull(),
+    includes: jsonb('includes').$type<Record<string, string>>().notNull().default({}),
+    excludes: jsonb('excludes').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    /** Products sold on the insurer's own site: the app hands the customer over ('Aviso de redireccionamiento'). */
+    externalUrl: text('external_url'),
+    /** Special clauses the customer accepts (personal accident). */
+    specialClauses: text('special_clauses'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('policies_risk_type_idx').on(t.riskTypeId), index('policies_company_idx').on(t.companyId)],
+);
+
+export const coverages = pgTable(
+  'coverages',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    publicName: text('public_name').notNull(),
+    publicDescription: text('public_description').notNull(),
+    /** Amount fields of the risk type in centavos (counts and texts as they are). */
+    description: jsonb('description').$type<Record<string, number | string>>().notNull(),
+    descriptionMore: jsonb('description_more').$type<Record<string, string>>().notNull().default({}),
+    pricing: jsonb('pricing').$type<Pricing>().notNull(),
+    /** Surcharges ("recargos") and taxes ("impuestos") in basis points of the net premium / of net + surcharges. */
+    surchargeBps: integer('surcharge_bps').notNull().default(0),
+    taxBps: integer('tax_bps').notNull().default(0),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('coverages_policy_idx').on(t.policyId),
+    check('coverages_rates_nonnegative', sql`${t.surchargeBps} >= 0 and ${t.taxBps} >= 0`),
+  ],
+);
+
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const applicationPolicies = pgTable(
+  'application_policies',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.policyId] })],
+);

@@ -1,0 +1,206 @@
+/**
+ * Catalogue routes of spec §7: the storefront's public policies (anyone), the application's policies
+ * (signed-in customers and operators), the coverage dialog's policy fetch, and link/unlink (operators).
+ */
+import { PageMetaSchema, PolicySchema } from '@cubierto/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companies, policies, riskTypes } from '../../db/schema/index.ts';
+import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { rejectDuringMaintenance, requireCustomer, requireOperator } from '../../lib/request-context.ts';
+import { assertApplication, findPolicies, findPolicy, POLICY_RELATIONS, setPolicyLink } from './service.ts';
+
+const tags = ['catalog'];
+const security = [{ bearer: [] }];
+const PolicyListSchema = z.object({ data: z.array(PolicySchema), meta: PageMetaSchema });
+const ApplicationParams = z.object({ applicationId: z.coerce.number().int().positive() });
+const PolicyParams = ApplicationParams.extend({ id: z.coerce.number().int().positive() });
+
+const listSpec = {
+  filters: {
+    risk_type: { column: riskTypes.shortCode, type: 'string' as const, ops: ['eq', 'in'] as const },
+    company: { column: companies.id, type: 'number' as const, ops: ['eq', 'in'] as const },
+    name: { column: policies.name, type: 'string' as const, ops: ['like'] as const },
+  },
+  loads: { Policy: POLICY_RELATIONS },
+  maxPerPage: 100,
+};
+
+/** Public catalogue: the linked, active policies of this deployment's application, no sign-in needed. */
+export const publicPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.get(
+    '/',
+    { schema: { tags, querystring: RawQuerySchema, response: { 200: PolicyListSchema } } },
+    async (request) => {
+      const q = parseListQuery(request.query, listSpec);
+      const load = q.load.Policy ?? new Set(POLICY_RELATIONS);
+      const { rows, total } = await findPolicies(deps.db, {
+        where: q.where,
+        load,
+        linkedTo: deps.config.applicationId,
+        onlyLinked: true,
+        limit: q.perPage,
+        offset: q.offset,
+      });
+      return { data: rows, meta: pageMeta(q, total) };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: RawQuerySchema,
+        response: { 200: z.object({ data: PolicySchema }) },
+      },
+    },
+    async (request) => {
+      const q = parseListQuery(request.query, { loads: listSpec.loads });
+      const load = q.load.Policy ?? new Set(POLICY_RELATIONS);
+      return {
+        data: await findPolicy(deps.db, {
+          policyId: request.params.id,
+          load,
+          linkedTo: deps.config.applicationId,
+          onlyLinked: true,
+        }),
+      };
+    },
+  );
+};
+
+/** /applications/{applicationId}/policies…: signed-in customers read; operators also link and unlink. */
+export const applicationPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/:applicationId/policies',
+    {
+      schema: {
+        tags,
+        security,
+        params: ApplicationParams,
+        querystring: RawQuerySchema,
+        response: { 200: PolicyListSchema },
+      },
+      preHandler: [rejectDuringMaintenance, requireCustomer],
+    },
+    async (request) => {
+      await assertApplication(deps.db, request.params.applicationId);
+      const q = parseListQuery(request.query, listSpec);
+      const { rows, total } = await findPolicies(deps.db, {
+        where: q.where,
+        load: q.load.Policy ?? new Set(['company', 'riskType']),
+        linkedTo: request.params.applicationId,
+        limit: q.perPage,
+        offset: q.offset,
+      });
+      return { data: rows, meta: pageMeta(q, total) };
+    },
+  );
+
+  app.get(
+    '/:applicationId/policies/linked',
+    {
+      schema: {
+        tags,
+        security,
+        params: ApplicationParams,
+        querystring: RawQuerySchema,
+        response: { 200: PolicyListSchema },
+      },
+      preHandler: [rejectDuringMaintenance, requireCustomer],
+    },
+    async (request) => {
+      await assertApplication(deps.db, request.params.applicationId);
+      const q = parseListQuery(request.query, listSpec);
+      const { rows, total } = await findPolicies(deps.db, {
+        where: q.where,
+        load: q.load.Policy ?? new Set(POLICY_RELATIONS),
+        linkedTo: request.params.applicationId,
+        onlyLinked: true,
+        limit: q.perPage,
+        offset: q.offset,
+      });
+      return { data: rows, meta: pageMeta(q, total) };
+    },
+  );
+
+  app.get(
+    '/:applicationId/policies/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: PolicyParams,
+        querystring: RawQuerySchema,
+        response: { 200: z.object({ data: PolicySchema }) },
+      },
+      preHandler: [rejectDuringMaintenance, requireCustomer],
+    },
+    async (request) => {
+      await assertApplication(deps.db, request.params.applicationId);
+      const q = parseListQuery(request.query, { loads: listSpec.loads });
+      return {
+        data: await findPolicy(deps.db, {
+          policyId: request.params.id,
+          load: q.load.Policy ?? new Set(POLICY_RELATIONS),
+          linkedTo: request.params.applicationId,
+        }),
+      };
+    },
+  );
+
+  for (const action of ['link', 'unlink'] as const) {
+    app.post(
+      `/:applicationId/policies/:id/${action}`,
+      {
+        schema: { tags, security, params: PolicyParams, response: { 200: z.object({ data: PolicySchema }) } },
+        preHandler: requireOperator,
+      },
+      async (request) => {
+        const { applicationId, id } = request.params;
+        await setPolicyLink(deps.db, { applicationId, policyId: id, linked: action === 'link' });
+        return {
+          data: await findPolicy(deps.db, {
+            policyId: id,
+            load: new Set(['company', 'riskType']),
+            linkedTo: applicationId,
+          }),
+        };
+      },
+    );
+  }
+};
+
+/** The coverage dialog's policy fetch (spec §7): a policy the application links, with load[Policy]. */
+export const linkedApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.get(
+    '/:applicationId/policies/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: PolicyParams,
+        querystring: RawQuerySchema,
+        response: { 200: z.object({ data: PolicySchema }) },
+      },
+    },
+    async (request) => {
+      await assertApplication(deps.db, request.params.applicationId);
+      const q = parseListQuery(request.query, { loads: listSpec.loads });
+      return {
+        data: await findPolicy(deps.db, {
+          policyId: request.params.id,
+          load: q.load.Policy ?? new Set(['company', 'riskType']),
+          linkedTo: request.params.applicationId,
+          onlyLinked: true,
+        }),
+      };
+    },
+  );
+};

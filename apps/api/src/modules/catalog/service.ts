@@ -1,0 +1,219 @@
+/**
+ * Catalogue reads: policies with their company, risk type and coverages, as the storefront links them.
+ * Coverage amounts are centavos; every amount field gets its `_nice` es-AR twin here, once.
+ */
+import { type Coverage, formatArs, type Policy, RISK_TYPES, type RiskTypeCode } from '@cubierto/contracts';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Pricing } from '../../db/schema/catalog.ts';
+import {
+  applicationPolicies,
+  applications,
+  companies,
+  coverages,
+  policies,
+  riskTypes,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+type CompanyRow = typeof companies.$inferSelect;
+type RiskTypeRow = typeof riskTypes.$inferSelect;
+type PolicyRow = typeof policies.$inferSelect;
+type CoverageRow = typeof coverages.$inferSelect;
+
+export const POLICY_RELATIONS = ['company', 'riskType', 'coverages'] as const;
+
+export function logoUrl(filename: string | null): string | null {
+  return filename ? `/api/v4/files/logos/${filename}` : null;
+}
+
+export function companyOut(row: CompanyRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    legal_name: row.legalName,
+    logo_filename: row.logoFilename,
+    logo_url: logoUrl(row.logoFilename),
+  };
+}
+
+export function riskTypeOut(row: RiskTypeRow) {
+  return {
+    id: row.id,
+    short_code: row.shortCode,
+    name: row.name,
+    plural: row.plural,
+    flow_group: row.flowGroup,
+  };
+}
+
+/** The lowest premium a coverage can cost, for "desde $ …" labels. */
+export function premiumFrom(pricing: Pricing, surchargeBps: number, taxBps: number) {
+  const gross = (net: number) => {
+    const surcharges = Math.round((net * surchargeBps) / 10_000);
+    return net + surcharges + Math.round(((net + surcharges) * taxBps) / 10_000);
+  };
+  switch (pricing.kind) {
+    case 'fixed_monthly':
+      return { amount_cents: gross(pricing.monthly_cents), period: 'mes' as const };
+    case 'by_insured_amount':
+      return {
+        amount_cents: gross(Math.round((pricing.min_insured_cents * pricing.monthly_rate_per_mille) / 1000)),
+        period: 'mes' as const,
+      };
+    case 'travel_by_days':
+      return { amount_cents: gross(Math.min(...Object.values(pricing.daily_cents))), period: 'día' as const };
+  }
+}
+
+export function coverageOut(row: CoverageRow, shortCode: string): Coverage {
+  const rule = RISK_TYPES[shortCode as RiskTypeCode];
+  const description: Record<string, number | string> = { ...row.description };
+  for (const field of rule?.descriptionFields ?? []) {
+    const value = row.description[field.key];
+    if (field.kind === 'amount' && typeof value === 'number')
+      description[`${field.key}_nice`] = formatArs(value);
+  }
+  const from = premiumFrom(row.pricing, row.surchargeBps, row.taxBps);
+  return {
+    id: row.id,
+    policy_id: row.policyId,
+    public_name: row.publicName,
+    public_description: row.publicDescription,
+    description,
+    description_more: row.descriptionMore,
+    risk_type: { short_code: shortCode },
+    premium_from: { ...from, amount_nice: formatArs(from.amount_cents) },
+  };
+}
+
+export async function assertApplication(db: DbOrTx, applicationId: number) {
+  const [app] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), eq(applications.active, true)));
+  if (!app) throw new AppError('not_found', { message: 'La aplicación no existe.' });
+}
+
+/**
+ * Policies matching `where`, with the relations asked for. `linkedTo` adds the `linked` flag for an
+ * application; `onlyLinked` keeps just the policies it links.
+ */
+export async function findPolicies(
+  db: DbOrTx,
+  options: {
+    where?: SQL | undefined;
+    load: ReadonlySet<string>;
+    linkedTo?: number;
+    onlyLinked?: boolean;
+    limit?: number;
+    offset?: number;
+  },
+): Promise<{ rows: Policy[]; total: number }> {
+  const conditions: SQL[] = [eq(policies.status, 'active')];
+  if (options.where) conditions.push(options.where);
+  let linkedIds: Set<number> | undefined;
+  if (options.linkedTo !== undefined) {
+    const linked = await db
+      .select({ policyId: applicationPolicies.policyId })
+      .from(applicationPolicies)
+      .where(eq(applicationPolicies.applicationId, options.linkedTo));
+    linkedIds = new Set(linked.map((l) => l.policyId));
+    if (options.onlyLinked) {
+      if (linkedIds.size === 0) return { rows: [], total: 0 };
+      conditions.push(inArray(policies.id, [...linkedIds]));
+    }
+  }
+  const rows = await db
+    .select({ policy: policies, company: companies, riskType: riskTypes })
+    .from(policies)
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(and(...conditions))
+    .orderBy(asc(riskTypes.id), asc(policies.id));
+  const total = rows.length;
+  const page = rows.slice(options.offset ?? 0, (options.offset ?? 0) + (options.limit ?? rows.length));
+  const coverageRows =
+    options.load.has('coverages') && page.length
+      ? await db
+          .select()
+          .from(coverages)
+          .where(
+            and(
+              inArray(
+                coverages.policyId,
+                page.map((r) => r.policy.id),
+              ),
+              eq(coverages.status, 'active'),
+            ),
+          )
+          .orderBy(asc(coverages.sortOrder), asc(coverages.id))
+      : [];
+  return {
+    total,
+    rows: page.map((r) => policyOut(r.policy, r.company, r.riskType, options.load, coverageRows, linkedIds)),
+  };
+}
+
+function policyOut(
+  policy: PolicyRow,
+  company: CompanyRow,
+  riskType: RiskTypeRow,
+  load: ReadonlySet<string>,
+  coverageRows: CoverageRow[],
+  linkedIds: Set<number> | undefined,
+): Policy {
+  const out: Policy = {
+    id: policy.id,
+    name: policy.name,
+    includes: policy.includes,
+    excludes: policy.excludes,
+    status: policy.status,
+    external_url: policy.externalUrl,
+    special_clauses: policy.specialClauses,
+    risk_type: { short_code: riskType.shortCode },
+  };
+  if (linkedIds) out.linked = linkedIds.has(policy.id);
+  if (load.has('company')) out.company = companyOut(company);
+  if (load.has('riskType')) out.riskType = riskTypeOut(riskType);
+  if (load.has('coverages')) {
+    out.coverages = coverageRows
+      .filter((c) => c.policyId === policy.id)
+      .map((c) => coverageOut(c, riskType.shortCode));
+  }
+  return out;
+}
+
+export async function findPolicy(
+  db: DbOrTx,
+  options: { policyId: number; load: ReadonlySet<string>; linkedTo?: number; onlyLinked?: boolean },
+): Promise<Policy> {
+  const { rows } = await findPolicies(db, { ...options, where: eq(policies.id, options.policyId) });
+  const policy = rows[0];
+  if (!policy) throw new AppError('not_found', { message: 'La póliza no existe o no está disponible.' });
+  return policy;
+}
+
+export async function setPolicyLink(
+  db: DbOrTx,
+  input: { applicationId: number; policyId: number; linked: boolean },
+) {
+  await assertApplication(db, input.applicationId);
+  const [policy] = await db.select({ id: policies.id }).from(policies).where(eq(policies.id, input.policyId));
+  if (!policy) throw new AppError('not_found', { message: 'La póliza no existe.' });
+  if (input.linked) {
+    await db
+      .insert(applicationPolicies)
+      .values({ applicationId: input.applicationId, policyId: input.policyId })
+      .onConflictDoNothing();
+  } else {
+    await db
+      .delete(applicationPolicies)
+      .where(
+        and(
+          eq(applicationPolicies.applicationId, input.applicationId),
+          eq(applicationPolicies.policyId, input.policyId),
+        ),
+      );
+  }
+}

@@ -1,0 +1,56 @@
+/** Catalogue answers: companies, risk types, policies and coverages (spec §2 dialog 1, §3). */
+import { z } from 'zod';
+
+export const CompanySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  legal_name: z.string(),
+  logo_filename: z.string().nullable(),
+  /** Where the web app loads the logo from. */
+  logo_url: z.string().nullable(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+export const RiskTypeSchema = z.object({
+  id: z.number(),
+  short_code: z.string(),
+  name: z.string(),
+  plural: z.string(),
+  flow_group: z.number(),
+});
+export type RiskType = z.infer<typeof RiskTypeSchema>;
+
+export const PremiumFromSchema = z.object({
+  amount_cents: z.number().int(),
+  amount_nice: z.string(),
+  period: z.enum(['mes', 'día']),
+});
+
+export const CoverageSchema = z.object({
+  id: z.number(),
+  policy_id: z.number(),
+  public_name: z.string(),
+  public_description: z.string(),
+  /** Amount fields in centavos, each with a `<field>_nice` es-AR twin; counts and texts as they are. */
+  description: z.record(z.string(), z.union([z.number(), z.string()])),
+  description_more: z.record(z.string(), z.string()),
+  risk_type: z.object({ short_code: z.string() }),
+  premium_from: PremiumFromSchema,
+});
+export type Coverage = z.infer<typeof CoverageSchema>;
+
+export const PolicySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  includes: z.record(z.string(), z.string()),
+  excludes: z.record(z.string(), z.string()),
+  status: z.string(),
+  external_url: z.string().nullable(),
+  special_clauses: z.string().nullable(),
+  risk_type: z.object({ short_code: z.string() }),
+  linked: z.boolean().optional(),
+  company: CompanySchema.optional(),
+  riskType: RiskTypeSchema.optional(),
+  coverages: z.array(CoverageSchema).optional(),
+});
+export type Policy = z.infer<typeof PolicySchema>;
