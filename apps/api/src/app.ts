@@ -35,8 +35,11 @@ import {
 import { commonRoutes } from './modules/common/routes.ts';
 import { filesRoutes } from './modules/customers/files-routes.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
+import { entityRoutes } from './modules/entities/routes.ts';
+import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 
 export const API_PREFIX = '/api/v4';
 
@@ -161,6 +164,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           customers.addHook('onRequest', rejectDuringMaintenance);
           customers.addHook('onRequest', requireCustomer);
           await customers.register(linkedApplicationRoutes, { prefix: '/linked-applications' });
+          await customers.register(processRoutes, { prefix: '/insurance-processes' });
+          await customers.register(insuranceRoutes, { prefix: '/insurances' });
+          await customers.register(entityRoutes, { prefix: '/entities' });
+          await customers.register(uploadRoutes, { prefix: '/uploads' });
         },
         { prefix: '/customers' },
       );

@@ -2,6 +2,7 @@
  * The catalogue: insurers (companies), the 12 risk types, policies (an insurer's product for one risk
  * type), coverages (its plans, with amounts and rates), applications (storefronts) and the policies each links.
  */
+import type { Pricing } from '@cubierto/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -32,15 +33,7 @@ export const riskTypes = pgTable('risk_types', {
   flowGroup: integer('flow_group').notNull(),
 });
 
-export type Pricing =
-  | { kind: 'fixed_monthly'; monthly_cents: number }
-  | {
-      kind: 'by_insured_amount';
-      monthly_rate_per_mille: number;
-      min_insured_cents: number;
-      max_insured_cents: number;
-    }
-  | { kind: 'travel_by_days'; daily_cents: { one_trip: number; multi_trip: number; long_stay: number } };
+export type { Pricing };
 
 export const policies = pgTable(
   'policies',

@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './common.ts';
 export * from './files.ts';
+export * from './insurance.ts';

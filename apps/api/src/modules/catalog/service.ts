@@ -2,10 +2,17 @@
  * Catalogue reads: policies with their company, risk type and coverages, as the storefront links them.
  * Coverage amounts are centavos; every amount field gets its `_nice` es-AR twin here, once.
  */
-import { type Coverage, formatArs, type Policy, RISK_TYPES, type RiskTypeCode } from '@cubierto/contracts';
+import {
+  breakdown,
+  type Coverage,
+  formatArs,
+  type Policy,
+  type Pricing,
+  RISK_TYPES,
+  type RiskTypeCode,
+} from '@cubierto/contracts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Pricing } from '../../db/schema/catalog.ts';
 import {
   applicationPolicies,
   applications,
@@ -49,20 +56,17 @@ export function riskTypeOut(row: RiskTypeRow) {
 
 /** The lowest premium a coverage can cost, for "desde $ …" labels. */
 export function premiumFrom(pricing: Pricing, surchargeBps: number, taxBps: number) {
-  const gross = (net: number) => {
-    const surcharges = Math.round((net * surchargeBps) / 10_000);
-    return net + surcharges + Math.round(((net + surcharges) * taxBps) / 10_000);
-  };
+  const total = (net: number) => breakdown(net, surchargeBps, taxBps).total_cents;
   switch (pricing.kind) {
     case 'fixed_monthly':
-      return { amount_cents: gross(pricing.monthly_cents), period: 'mes' as const };
+      return { amount_cents: total(pricing.monthly_cents), period: 'mes' as const };
     case 'by_insured_amount':
       return {
-        amount_cents: gross(Math.round((pricing.min_insured_cents * pricing.monthly_rate_per_mille) / 1000)),
+        amount_cents: total(Math.round((pricing.min_insured_cents * pricing.monthly_rate_per_mille) / 1000)),
         period: 'mes' as const,
       };
     case 'travel_by_days':
-      return { amount_cents: gross(Math.min(...Object.values(pricing.daily_cents))), period: 'día' as const };
+      return { amount_cents: total(Math.min(...Object.values(pricing.daily_cents))), period: 'día' as const };
   }
 }
 

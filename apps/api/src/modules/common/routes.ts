@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { appVersions, contexts, localities, provinces } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { verifyCertificate } from '../insurances/service.ts';
 
 const tags = ['common'];
 
@@ -122,6 +123,19 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(asc(localities.name));
       return { data: rows };
     },
+  );
+
+  /** The public certificate check behind the QR code: in force today or not, initials only. */
+  app.get(
+    '/verify/:code',
+    {
+      schema: {
+        tags,
+        params: z.object({ code: z.string().regex(/^[\w-]{8,64}$/) }),
+        response: { 200: z.object({ data: z.unknown() }) },
+      },
+    },
+    async (request) => ({ data: await verifyCertificate(deps.db, request.params.code) }),
   );
 
   /** Public, whitelisted configuration for the web app: never a secret. */

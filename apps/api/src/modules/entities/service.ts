@@ -1,0 +1,85 @@
+/**
+ * The entities a customer acts for (personal entity, businesses): listed, searched by DNI/CUIT for the
+ * taker and the designated billing party, and created up to the limit of 50 (spec §9).
+ */
+import { isValidCuit, normalizeDigits } from '@cubierto/contracts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { entities, userEntities } from '../../db/schema/index.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+
+export const MAX_ENTITIES = 50;
+
+type EntityRow = typeof entities.$inferSelect;
+
+export function entityOut(row: EntityRow, role?: string) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    document_type: row.documentType,
+    document_number: row.documentNumber,
+    tax_condition: row.taxCondition,
+    ...(role ? { role } : {}),
+  };
+}
+
+export async function findUserEntities(db: DbOrTx, userId: number, document?: string) {
+  const conditions = [eq(userEntities.userId, userId)];
+  if (document) conditions.push(eq(entities.documentNumber, document));
+  const rows = await db
+    .select({ entity: entities, role: userEntities.role })
+    .from(userEntities)
+    .innerJoin(entities, eq(entities.id, userEntities.entityId))
+    .where(and(...conditions))
+    .orderBy(asc(entities.id));
+  return rows.map((r) => entityOut(r.entity, r.role));
+}
+
+/** Throws 404 unless every id is an entity the user may act for. */
+export async function assertUserEntities(db: DbOrTx, userId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: userEntities.entityId })
+    .from(userEntities)
+    .where(and(eq(userEntities.userId, userId), inArray(userEntities.entityId, unique)));
+  if (rows.length !== unique.length)
+    throw new AppError('not_found', { message: 'La entidad no existe o no es tuya.' });
+}
+
+export type NewEntity = {
+  kind: 'person' | 'business';
+  name: string;
+  document_number: string;
+  tax_condition: string;
+};
+
+export async function createUserEntity(db: Db, userId: number, input: NewEntity) {
+  const document = normalizeDigits(input.document_number);
+  const documentType = input.kind === 'business' ? 'CUIT' : 'DNI';
+  if (documentType === 'CUIT' && !isValidCuit(document))
+    throw validationError({ document_number: ['El CUIT no es válido.'] });
+  return db.transaction(async (tx) => {
+    // Serialise this user's entity creations so the limit holds under concurrency.
+    await tx.execute(sql`select pg_advisory_xact_lock(${userId})`);
+    const [n] = await tx.select({ n: count() }).from(userEntities).where(eq(userEntities.userId, userId));
+    if ((n?.n ?? 0) >= MAX_ENTITIES) {
+      throw new AppError('conflict', { message: `Podés administrar hasta ${MAX_ENTITIES} entidades.` });
+    }
+    const existing = await findUserEntities(tx, userId, document);
+    if (existing.length)
+      throw validationError({ document_number: ['Ya tenés una entidad con ese documento.'] });
+    const [entity] = await tx
+      .insert(entities)
+      .values({
+        kind: input.kind,
+        name: input.name,
+        documentType,
+        documentNumber: document,
+        taxCondition: input.tax_condition,
+      })
+      .returning();
+    await tx.insert(userEntities).values({ userId, entityId: entity!.id, role: 'owner' });
+    return entityOut(entity!, 'owner');
+  });
+}

@@ -1,0 +1,217 @@
+/**
+ * Contracted insurances of the signed-in customer: list (filters, groups by risk type), detail with
+ * risks, cancellation request, and the public certificate check.
+ */
+import {
+  INSURANCE_STATUS_LABELS,
+  type InsuranceStatus,
+  premiumOf,
+  RISK_TYPES,
+  type RiskTypeCode,
+} from '@cubierto/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  companies,
+  coverages,
+  entities,
+  insuranceRisks,
+  insurances,
+  policies,
+  riskTypes,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { companyOut, coverageOut } from '../catalog/service.ts';
+import { entityOut } from '../entities/service.ts';
+import { todayInArgentina } from './process-service.ts';
+
+const billingEntities = alias(entities, 'billing_entities');
+
+type Row = {
+  insurance: typeof insurances.$inferSelect;
+  coverage: typeof coverages.$inferSelect;
+  policy: typeof policies.$inferSelect;
+  company: typeof companies.$inferSelect;
+  code: string;
+};
+
+export function insuranceOut(row: Row) {
+  const i = row.insurance;
+  const code = row.code as RiskTypeCode;
+  return {
+    id: i.id,
+    number: i.number,
+    status: i.status,
+    status_label: INSURANCE_STATUS_LABELS[i.status as InsuranceStatus],
+    risk_type: { short_code: code, name: RISK_TYPES[code].name, plural: RISK_TYPES[code].plural },
+    coverage: coverageOut(row.coverage, code),
+    policy: { id: row.policy.id, name: row.policy.name, company: companyOut(row.company) },
+    starts_on: i.startsOn,
+    ends_on: i.endsOn,
+    premium: premiumOf(i),
+    cancels_on: i.cancelsOn,
+    paid_at: i.paidAt?.toISOString() ?? null,
+    created_at: i.createdAt.toISOString(),
+  };
+}
+
+function baseQuery(db: DbOrTx) {
+  return db
+    .select({
+      insurance: insurances,
+      coverage: coverages,
+      policy: policies,
+      company: companies,
+      code: riskTypes.shortCode,
+    })
+    .from(insurances)
+    .innerJoin(coverages, eq(coverages.id, insurances.coverageId))
+    .innerJoin(policies, eq(policies.id, insurances.policyId))
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId));
+}
+
+export async function listInsurances(
+  db: DbOrTx,
+  input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+) {
+  const where = and(eq(insurances.userId, input.userId), input.where);
+  const [rows, [total]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(...(input.orderBy.length ? input.orderBy : [desc(insurances.createdAt), desc(insurances.id)]))
+      .limit(input.limit)
+      .offset(input.offset),
+    db
+      .select({ n: count() })
+      .from(insurances)
+      .innerJoin(policies, eq(policies.id, insurances.policyId))
+      .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+      .where(where),
+  ]);
+  return { rows: rows.map(insuranceOut), total: total?.n ?? 0 };
+}
+
+/** Counts per risk type for "Mis contrataciones": '1 Celular', '3 Celulares', or 'baja programada'. */
+export async function insuranceGroups(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({ code: riskTypes.shortCode, status: insurances.status, cancelsOn: insurances.cancelsOn })
+    .from(insurances)
+    .innerJoin(policies, eq(policies.id, insurances.policyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(eq(insurances.userId, userId));
+  const groups = new Map<string, { count: number; scheduled: number }>();
+  for (const r of rows) {
+    const g = groups.get(r.code) ?? { count: 0, scheduled: 0 };
+    g.count += 1;
+    if (r.cancelsOn && r.status === 'vigente') g.scheduled += 1;
+    groups.set(r.code, g);
+  }
+  return [...groups.entries()].map(([code, g]) => {
+    const rule = RISK_TYPES[code as RiskTypeCode];
+    return {
+      risk_type: { short_code: code, name: rule.name, plural: rule.plural },
+      count: g.count,
+      scheduled_cancellations: g.scheduled,
+      label: groupLabel(g.count, g.scheduled, rule.name, rule.plural),
+    };
+  });
+}
+
+/** Spec §9: a scheduled-leave group reads 'baja programada'; otherwise the count, pluralised. */
+export function groupLabel(total: number, scheduled: number, singular: string, plural: string): string {
+  if (scheduled > 0 && scheduled === total) return 'baja programada';
+  return `${total} ${total === 1 ? singular : plural}`;
+}
+
+export async function findInsurance(db: DbOrTx, userId: number, insuranceId: number) {
+  const [row] = await baseQuery(db).where(and(eq(insurances.id, insuranceId), eq(insurances.userId, userId)));
+  if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
+  const [parties] = await db
+    .select({ taker: entities, billing: billingEntities })
+    .from(insurances)
+    .innerJoin(entities, eq(entities.id, insurances.takerEntityId))
+    .innerJoin(billingEntities, eq(billingEntities.id, insurances.billingEntityId))
+    .where(eq(insurances.id, insuranceId));
+  const risks = await db.select().from(insuranceRisks).where(eq(insuranceRisks.insuranceId, insuranceId));
+  return {
+    ...insuranceOut(row),
+    taker: entityOut(parties!.taker),
+    billing_party: entityOut(parties!.billing),
+    risks: risks.map((r) => ({ id: r.id, kind: r.kind, data: r.data, photo_file_ids: r.photoFileIds })),
+    special_clauses: row.policy.specialClauses,
+    verification_code: row.insurance.verificationCode,
+  };
+}
+
+/**
+ * The customer asks to cancel. A `pendiente` insurance (nothing paid) is cancelled at once; one in force
+ * is scheduled to end tomorrow ('baja programada'); the refund is settled when it ends.
+ */
+export async function requestCancellation(
+  db: Db,
+  input: { userId: number; insuranceId: number; now?: Date },
+) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(insurances)
+      .where(and(eq(insurances.id, input.insuranceId), eq(insurances.userId, input.userId)))
+      .for('update');
+    if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
+    const now = input.now ?? new Date();
+    if (row.status === 'pendiente') {
+      await tx
+        .update(insurances)
+        .set({ status: 'cancelado', cancellationRequestedAt: now, updatedAt: now })
+        .where(eq(insurances.id, row.id));
+      return;
+    }
+    if (row.status !== 'vigente')
+      throw new AppError('conflict', { message: 'Esta contratación ya no se puede dar de baja.' });
+    if (row.cancelsOn) throw new AppError('conflict', { message: 'La baja ya está programada.' });
+    const today = todayInArgentina(now);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await tx
+      .update(insurances)
+      .set({ cancellationRequestedAt: now, cancelsOn: tomorrow, updatedAt: now })
+      .where(eq(insurances.id, row.id));
+  });
+  return findInsurance(db, input.userId, input.insuranceId);
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => `${part[0]!.toUpperCase()}.`)
+    .join(' ');
+}
+
+/** The public certificate check: whether the cover is in force today, and nothing personal but initials. */
+export async function verifyCertificate(db: DbOrTx, code: string, now = new Date()) {
+  const [row] = await baseQuery(db).where(eq(insurances.verificationCode, code));
+  if (!row) throw new AppError('not_found', { message: 'No encontramos una constancia con ese código.' });
+  const [taker] = await db
+    .select({ name: entities.name })
+    .from(entities)
+    .where(eq(entities.id, row.insurance.takerEntityId));
+  const i = row.insurance;
+  const today = todayInArgentina(now);
+  const inForce =
+    i.status === 'vigente' && !!i.startsOn && !!i.endsOn && i.startsOn <= today && today <= i.endsOn;
+  return {
+    number: i.number,
+    in_force: inForce,
+    status: i.status,
+    status_label: INSURANCE_STATUS_LABELS[i.status as InsuranceStatus],
+    risk_type: RISK_TYPES[row.code as RiskTypeCode].name,
+    policy: row.policy.name,
+    company: row.company.legalName,
+    starts_on: i.startsOn,
+    ends_on: i.endsOn,
+    holder_initials: initials(taker?.name ?? ''),
+    checked_on: today,
+  };
+}

@@ -1,0 +1,60 @@
+/** Customer uploads (photos of insured objects): checked by content and size, owned by the uploader. */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
+
+export const UPLOAD_KINDS = ['risk_photo'] as const;
+
+export async function storeUpload(
+  deps: { db: Db; storage: Storage; uploadLimit: number },
+  input: { userId: number; kind: (typeof UPLOAD_KINDS)[number]; data: unknown },
+) {
+  if (!Buffer.isBuffer(input.data)) throw validationError({ file: ['Adjuntá una imagen.'] });
+  const checked = await inspectUpload(input.data, {
+    allowed: IMAGE_TYPES,
+    maxBytes: deps.uploadLimit,
+    field: 'file',
+    kind: 'uploads',
+  });
+  await deps.storage.put(checked.key, input.data);
+  const [file] = await deps.db
+    .insert(files)
+    .values({
+      ownerUserId: input.userId,
+      kind: input.kind,
+      contentType: checked.contentType,
+      sizeBytes: input.data.length,
+      storageKey: checked.key,
+    })
+    .returning();
+  return { id: file!.id, kind: file!.kind, content_type: file!.contentType, size_bytes: file!.sizeBytes };
+}
+
+/** 422 on the field unless every id is an upload of this user of that kind. */
+export async function assertOwnUploads(
+  db: DbOrTx,
+  userId: number,
+  ids: number[],
+  kind: string,
+  field: string,
+) {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, ids), eq(files.ownerUserId, userId), eq(files.kind, kind)));
+  if (rows.length !== new Set(ids).size)
+    throw validationError({ [field]: ['Subí las fotos de nuevo: no las encontramos.'] });
+}
+
+export async function readOwnUpload(deps: { db: Db; storage: Storage }, userId: number, id: number) {
+  const [file] = await deps.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.ownerUserId, userId)));
+  if (!file) throw new AppError('not_found');
+  const data = await deps.storage.get(file.storageKey);
+  if (!data) throw new AppError('not_found');
+  return { data, contentType: file.contentType };
+}
