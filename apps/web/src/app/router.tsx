@@ -1,0 +1,95 @@
+/**
+ * The root routes of spec §2, every one lazy-loaded so the first page only downloads its own code.
+ * The empty path goes to login. Areas whose issues have not landed yet answer with a clear message.
+ */
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { PageLoader } from '../shared/ui/page-loader.tsx';
+import { AppRoot } from './app-root.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+
+const unavailable: RouteObject['lazy'] = async () => ({
+  Component: (await import('../features/message/pages/unavailable-page.tsx')).UnavailablePage,
+});
+
+/** Routes of the signed-in area whose pages come with later issues. */
+const upcomingSignedInPaths = [
+  'customers/*',
+  'contract-insurance/*',
+  'search-entity/*',
+  'invoice/*',
+  'business-center/*',
+  'notifications/*',
+  'referral/*',
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppRoot,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: () => <PageLoader fullScreen />,
+    children: [
+      { index: true, loader: () => redirect('/login') },
+      {
+        lazy: async () => ({ Component: (await import('./guards.tsx')).RedirectIfSignedIn }),
+        children: [
+          {
+            path: 'login',
+            lazy: async () => ({
+              Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage,
+            }),
+          },
+          {
+            path: 'register',
+            lazy: async () => ({
+              Component: (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
+            }),
+          },
+          {
+            // The risk-first registration shares the registration form for now.
+            path: 'register-risk',
+            lazy: async () => ({
+              Component: (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
+        }),
+      },
+      { path: 'admin-login', lazy: unavailable },
+      {
+        path: 'message',
+        lazy: async () => ({
+          Component: (await import('../features/message/pages/message-page.tsx')).MessagePage,
+        }),
+      },
+      {
+        lazy: async () => ({ Component: (await import('./shell/app-shell-layout.tsx')).AppShellLayout }),
+        children: [
+          {
+            path: 'tabs',
+            lazy: async () => ({
+              Component: (await import('../features/home/pages/tabs-page.tsx')).TabsPage,
+            }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/pages/profile-page.tsx')).ProfilePage,
+            }),
+          },
+          ...upcomingSignedInPaths.map((path): RouteObject => ({ path, lazy: unavailable })),
+        ],
+      },
+      { path: '*', loader: () => redirect('/') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

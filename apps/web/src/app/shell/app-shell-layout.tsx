@@ -1,0 +1,64 @@
+/**
+ * The signed-in frame: Mantine AppShell with the side menu as navbar, collapsing behind a burger below
+ * 62em = 992 px (spec §2 desktop breakpoint). Anonymous users go to login; in maintenance the menu is off.
+ * It also provides TanStack Query, which only the signed-in pages use.
+ */
+import { AppShell, Burger, Group, Image, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet } from 'react-router';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { useSessionState } from '../../shared/session/session-store.ts';
+import { PageLoader } from '../../shared/ui/page-loader.tsx';
+import classes from './shell.module.css';
+import { SideMenu } from './side-menu.tsx';
+
+export function AppShellLayout() {
+  const { t } = useTranslation();
+  const { status, menusDisabled } = useSessionState();
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  if (status === 'starting') return <PageLoader fullScreen />;
+  if (status === 'anonymous') return <Navigate to="/login" replace />;
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 288, breakpoint: 'md', collapsed: { mobile: !opened, desktop: menusDisabled } }}
+        padding={{ base: 'md', md: 'xl' }}
+        className={classes.shell}
+      >
+        <AppShell.Header className={classes.header}>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              {!menusDisabled && (
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  hiddenFrom="md"
+                  size="sm"
+                  aria-label={opened ? t('menu.close') : t('menu.open')}
+                />
+              )}
+              <UnstyledButton component={Link} to="/tabs" aria-label={t('menu.homeLink')}>
+                <Image src="/assets/images/logo.svg" alt={t('app.name')} h={32} w="auto" />
+              </UnstyledButton>
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        {!menusDisabled && (
+          <AppShell.Navbar className={classes.navbar} aria-label={t('menu.label')}>
+            <SideMenu onNavigate={close} />
+          </AppShell.Navbar>
+        )}
+
+        <AppShell.Main className={classes.main}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Side menu entries (spec §2 "Side menu"). Only areas that exist are listed; each later issue adds its
+ * own entry (Mis contrataciones, Facturación, Mi dinero, Mi crédito, Centro de negocios, Reclamos,
+ * Notificaciones …) with its visibility rule (credit wallet mode, desktop only).
+ */
+import type { ComponentType } from 'react';
+import { IconHome, IconUser } from '../../shared/ui/icons.tsx';
+
+export type MenuItem = {
+  /** i18n key of the label. */
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number }>;
+};
+
+export const menuItems: MenuItem[] = [
+  { label: 'menu.home', to: '/tabs', icon: IconHome },
+  { label: 'menu.profile', to: '/profile', icon: IconUser },
+];

@@ -1,0 +1,135 @@
+/**
+ * The side menu: the user's avatar and name, the areas, help, the tour (home only, once it exists),
+ * sign-out, and the app version at the foot (spec §2).
+ */
+import {
+  AppShell,
+  Avatar,
+  Box,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { getAppConfig } from '../../shared/config/app-config.ts';
+import { getInstalledVersion } from '../../shared/config/app-info.ts';
+import { openAlert } from '../../shared/dialogs/dialogs.tsx';
+import { handleError } from '../../shared/errors/error-handler.tsx';
+import { t as translate } from '../../shared/i18n/i18n.ts';
+import { currentUserQueryOptions } from '../../shared/session/current-user.ts';
+import { IconHelp, IconLogout } from '../../shared/ui/icons.tsx';
+import { signOut } from '../session/session-lifecycle.ts';
+import { menuItems } from './menu-items.ts';
+import classes from './shell.module.css';
+
+export const DEFAULT_AVATAR = '/assets/images/default-avatar.svg';
+
+/** 'Aviso de redireccionamiento' before leaving for the help chat (spec §2 item 9). */
+async function openHelpChat(): Promise<void> {
+  let url: string;
+  try {
+    url = (await getAppConfig()).help_chat_url;
+  } catch (error) {
+    handleError(error, 31);
+    return;
+  }
+  const result = await openAlert({
+    type: 'information',
+    title: translate('redirect.title'),
+    subTitle: translate('redirect.description'),
+  });
+  if (result.role === 'confirm') window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const user = useQuery(currentUserQueryOptions);
+
+  return (
+    <>
+      <AppShell.Section className={classes.menuHeader}>
+        <Group wrap="nowrap" gap="sm">
+          <Avatar
+            src={user.data?.avatar || DEFAULT_AVATAR}
+            alt={t('menu.avatarAlt')}
+            size={52}
+            radius="xl"
+            className={classes.avatar}
+          />
+          <Box miw={0}>
+            {user.data ? (
+              <>
+                <Text fw={700} c="white" truncate="end">
+                  {user.data.name}
+                </Text>
+                <Text size="sm" c="brand.1" truncate="end">
+                  {user.data.email}
+                </Text>
+              </>
+            ) : (
+              <Stack gap={6}>
+                <Skeleton h={14} w={140} />
+                <Skeleton h={12} w={100} />
+              </Stack>
+            )}
+          </Box>
+        </Group>
+      </AppShell.Section>
+
+      <AppShell.Section grow component={ScrollArea} px="sm" py="md">
+        <Stack gap={4}>
+          {menuItems.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={t(item.label)}
+              leftSection={<item.icon size={20} />}
+              active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+              aria-current={pathname === item.to ? 'page' : undefined}
+              onClick={onNavigate}
+              className={classes.navLink}
+              variant="light"
+            />
+          ))}
+        </Stack>
+      </AppShell.Section>
+
+      <AppShell.Section px="sm" pb="sm">
+        <Divider mb="sm" />
+        <Stack gap={4}>
+          <NavLink
+            component="button"
+            type="button"
+            label={t('menu.help')}
+            leftSection={<IconHelp size={20} />}
+            onClick={() => void openHelpChat()}
+            className={classes.navLink}
+          />
+          <NavLink
+            component="button"
+            type="button"
+            label={t('menu.signOut')}
+            leftSection={<IconLogout size={20} />}
+            onClick={() => {
+              onNavigate();
+              void signOut();
+            }}
+            className={classes.navLink}
+            c="red.8"
+          />
+        </Stack>
+        <Text size="xs" c="dimmed" ta="center" mt="sm">
+          {t('menu.version', { version: getInstalledVersion() })}
+        </Text>
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Social sign-in buttons, only for the providers the active app version enables (spec §7 app-version
+ * `social`). When the version lookup fails there are simply no buttons.
+ */
+import type { SocialProvider } from '@cubierto/contracts';
+import { Button, Divider, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLatestAppVersion } from '../../../shared/config/app-version.ts';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { showToast } from '../../../shared/toasts/toasts.tsx';
+import { clientIdOf, startSocialSignIn } from '../social/social-redirect.ts';
+import classes from './auth-frame.module.css';
+import { AppleMark, FacebookMark, GoogleMark } from './social-icons.tsx';
+
+const providers: { id: SocialProvider; mark: ReactNode; className: string | undefined }[] = [
+  { id: 'google', mark: <GoogleMark />, className: classes.google },
+  { id: 'facebook', mark: <FacebookMark />, className: classes.facebook },
+  { id: 'apple', mark: <AppleMark />, className: classes.apple },
+];
+
+async function begin(provider: SocialProvider, unavailableMessage: string): Promise<void> {
+  try {
+    const { getAppConfig } = await import('../../../shared/config/app-config.ts');
+    const clientId = clientIdOf(provider, await getAppConfig());
+    if (!clientId) {
+      showToast({ type: 'warning', message: unavailableMessage });
+      return;
+    }
+    await startSocialSignIn(provider, clientId);
+  } catch (error) {
+    handleError(error, 1);
+  }
+}
+
+export function SocialButtons() {
+  const { t } = useTranslation();
+  const version = useLatestAppVersion();
+  const enabled = providers.filter((provider) => version?.social[provider.id]);
+  if (enabled.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      <Divider label={t('login.orContinueWith')} labelPosition="center" />
+      {enabled.map((provider) => (
+        <Button
+          key={provider.id}
+          variant="default"
+          size="md"
+          fullWidth
+          leftSection={provider.mark}
+          className={provider.className}
+          onClick={() =>
+            void begin(
+              provider.id,
+              t('social.unavailable', { provider: t(`social.providers.${provider.id}`) }),
+            )
+          }
+        >
+          {t(`social.continueWith.${provider.id}`)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Registration (spec §2): name, e-mail, password and DNI, validated with the API's schema. When a social
+ * sign-in left pending registration data, the form is prefilled with that e-mail and completes it.
+ */
+import { RegisterBodySchema } from '@cubierto/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { IconInfo } from '../../../shared/ui/icons.tsx';
+import { PasswordField } from '../../../shared/ui/password-field.tsx';
+import { registerCustomer } from '../api/register.ts';
+import { completeSignIn } from '../complete-sign-in.ts';
+import { AuthFrame } from '../components/auth-frame.tsx';
+import { type PendingRegistration, pendingRegistration } from '../pending-registration.ts';
+
+const RegisterFormSchema = RegisterBodySchema.omit({ social: true, social_token: true });
+type RegisterFormInput = z.input<typeof RegisterFormSchema>;
+type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
+
+const fields = ['name', 'email', 'password', 'dni'] as const;
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<PendingRegistration | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: { name: '', email: '', password: '', dni: '' },
+  });
+
+  useEffect(() => {
+    let active = true;
+    void pendingRegistration.read().then((value) => {
+      if (!active || !value) return;
+      setPending(value);
+      setValue('email', value.email);
+    });
+    return () => {
+      active = false;
+    };
+  }, [setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const token = await registerCustomer(
+        pending ? { ...values, social: pending.social, social_token: pending.social_token } : values,
+      );
+      await pendingRegistration.clear();
+      await completeSignIn(token, (to) => navigate(to, { replace: true }));
+    } catch (error) {
+      const placed = applyApiValidations(error, setError, fields);
+      if (!placed && error instanceof ApiError && error.code === 'email_taken') {
+        setError('email', { type: 'server', message: t('register.emailTaken') }, { shouldFocus: true });
+      }
+      handleError(error, 15);
+    }
+  });
+
+  return (
+    <AuthFrame
+      title={pending ? t('register.completeTitle') : t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            {t('register.loginLink')}
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
+        <Stack gap="md">
+          {pending && (
+            <Alert variant="light" color="brand" icon={<IconInfo />} title={t('register.pendingTitle')}>
+              {t('register.pendingDescription', { provider: t(`social.providers.${pending.social}`) })}
+            </Alert>
+          )}
+          <TextInput
+            label={t('register.name')}
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextInput
+            label={t('register.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            readOnly={Boolean(pending)}
+            description={pending ? t('register.emailFromProvider') : undefined}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextInput
+            label={t('register.dni')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            description={t('register.dniHint')}
+            error={errors.dni?.message}
+            {...register('dni')}
+          />
+          <PasswordField
+            label={t('register.password')}
+            autoComplete="new-password"
+            description={t('register.passwordHint')}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
+            {t('register.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * Password recovery (spec §2 reset-password): without a token, ask for the e-mail and send the link; with
+ * `?token=` (the e-mailed link), choose the new password. An expired or used link offers a new one.
+ */
+import { ForgotPasswordBodySchema, PasswordSchema } from '@cubierto/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { t as translate } from '../../../shared/i18n/i18n.ts';
+import { showToast } from '../../../shared/toasts/toasts.tsx';
+import { IconAlert, IconMail } from '../../../shared/ui/icons.tsx';
+import { PasswordField } from '../../../shared/ui/password-field.tsx';
+import { requestPasswordReset, resetPassword } from '../api/password-reset.ts';
+import { AuthFrame } from '../components/auth-frame.tsx';
+
+function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/login" fw={600}>
+      {t('resetPassword.backToLogin')}
+    </Anchor>
+  );
+}
+
+function RequestLinkForm() {
+  const { t } = useTranslation();
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof ForgotPasswordBodySchema>, unknown, z.output<typeof ForgotPasswordBodySchema>>({
+    resolver: zodResolver(ForgotPasswordBodySchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      setSentMessage(await requestPasswordReset(values));
+    } catch (error) {
+      applyApiValidations(error, setError, ['email']);
+      handleError(error, 16);
+    }
+  });
+
+  if (sentMessage) {
+    return (
+      <AuthFrame title={t('resetPassword.sentTitle')} footer={<BackToLogin />}>
+        <Stack align="center" ta="center" gap="md" role="status">
+          <ThemeIcon size={64} radius="xl" variant="light">
+            <IconMail size={30} />
+          </ThemeIcon>
+          <Text>{sentMessage}</Text>
+          <Text size="sm" c="dimmed">
+            {t('resetPassword.sentHint', { email: getValues('email') })}
+          </Text>
+          <Button variant="light" onClick={() => setSentMessage(null)}>
+            {t('resetPassword.sendAgain')}
+          </Button>
+        </Stack>
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame
+      title={t('resetPassword.requestTitle')}
+      subtitle={t('resetPassword.requestSubtitle')}
+      footer={<BackToLogin />}
+    >
+      <form onSubmit={onSubmit} noValidate aria-label={t('resetPassword.requestTitle')}>
+        <Stack gap="md">
+          <TextInput
+            label={t('resetPassword.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" size="md" fullWidth loading={isSubmitting}>
+            {t('resetPassword.requestSubmit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthFrame>
+  );
+}
+
+const NewPasswordSchema = z
+  .object({ password: PasswordSchema, confirmation: z.string() })
+  .refine((values) => values.password === values.confirmation, {
+    path: ['confirmation'],
+    error: () => translate('resetPassword.mismatch'),
+  });
+type NewPasswordValues = z.infer<typeof NewPasswordSchema>;
+
+function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(NewPasswordSchema),
+    defaultValues: { password: '', confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const message = await resetPassword({ token, password: values.password });
+      showToast({ type: 'success', message });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      const validations = error instanceof ApiError ? error.body?.validations : undefined;
+      const tokenRejected = typeof validations === 'object' && Boolean(validations.token?.length);
+      if (error instanceof ApiError && (error.code === 'invalid_token' || tokenRejected)) {
+        setLinkInvalid(true);
+        return;
+      }
+      applyApiValidations(error, setError, ['password']);
+      handleError(error, 16);
+    }
+  });
+
+  if (linkInvalid) {
+    return (
+      <AuthFrame title={t('resetPassword.invalidTitle')} footer={<BackToLogin />}>
+        <Stack gap="md">
+          <Alert color="orange" variant="light" icon={<IconAlert />} role="alert">
+            {t('resetPassword.invalidDescription')}
+          </Alert>
+          <Button size="md" fullWidth onClick={() => navigate('/reset-password', { replace: true })}>
+            {t('resetPassword.requestNew')}
+          </Button>
+        </Stack>
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame
+      title={t('resetPassword.newTitle')}
+      subtitle={t('resetPassword.newSubtitle')}
+      footer={<BackToLogin />}
+    >
+      <form onSubmit={onSubmit} noValidate aria-label={t('resetPassword.newTitle')}>
+        <Stack gap="md">
+          <PasswordField
+            label={t('resetPassword.newPassword')}
+            autoComplete="new-password"
+            description={t('register.passwordHint')}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordField
+            label={t('resetPassword.confirmPassword')}
+            autoComplete="new-password"
+            error={errors.confirmation?.message}
+            {...register('confirmation')}
+          />
+          <Button type="submit" size="md" fullWidth loading={isSubmitting}>
+            {t('resetPassword.newSubmit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthFrame>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <NewPasswordForm key={token} token={token} /> : <RequestLinkForm />;
+}

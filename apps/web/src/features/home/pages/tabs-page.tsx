@@ -1,0 +1,86 @@
+/**
+ * Home (spec §2 "tabs"): greets the signed-in customer by name and shows their products and latest
+ * contracts. Until the catalogue and contracting issues land, both sections say plainly that there is
+ * nothing yet; a customer without an address is invited to complete their profile.
+ */
+import { Alert, Button, EmptyState, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { firstName } from '../../../shared/format/format.ts';
+import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
+import { IconFileText, IconInfo, IconShield } from '../../../shared/ui/icons.tsx';
+import { HomeSection } from '../components/home-section.tsx';
+import classes from './tabs-page.module.css';
+
+export function TabsPage() {
+  const { t } = useTranslation();
+  const user = useQuery(currentUserQueryOptions);
+
+  return (
+    <Stack gap="lg" maw={1080} mx="auto">
+      <Paper className={classes.hero} p={{ base: 'lg', sm: 'xl' }}>
+        {user.isPending ? (
+          <Stack gap="sm">
+            <Skeleton h={30} w={220} />
+            <Skeleton h={16} w={280} />
+          </Stack>
+        ) : (
+          <Stack gap={6}>
+            <Title order={1} c="white" fz={{ base: 26, sm: 32 }}>
+              {user.data
+                ? t('home.greeting', { name: firstName(user.data.name) })
+                : t('home.greetingAnonymous')}
+            </Title>
+            <Text c="brand.0" fz={{ base: 'md', sm: 'lg' }}>
+              {t('home.subtitle')}
+            </Text>
+          </Stack>
+        )}
+      </Paper>
+
+      {user.isError && (
+        <Alert color="red" variant="light" icon={<IconInfo />} title={t('home.userErrorTitle')} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('home.userErrorDescription')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {user.data && !user.data.place && (
+        <Alert color="brand" variant="light" icon={<IconInfo />} title={t('home.completeProfileTitle')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('home.completeProfileDescription')}</Text>
+            <Button component={Link} to="/profile" size="xs" variant="filled">
+              {t('home.completeProfileButton')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <HomeSection id="home-products" title={t('home.products.title')}>
+          <EmptyState
+            variant="light"
+            color="brand"
+            icon={<IconShield size={28} />}
+            title={t('home.products.emptyTitle')}
+            description={t('home.products.emptyDescription')}
+          />
+        </HomeSection>
+        <HomeSection id="home-latest-contracts" title={t('home.latestContracts.title')}>
+          <EmptyState
+            variant="light"
+            color="secondary"
+            icon={<IconFileText size={28} />}
+            title={t('home.latestContracts.emptyTitle')}
+            description={t('home.latestContracts.emptyDescription')}
+          />
+        </HomeSection>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,356 @@
+/**
+ * Mi cuenta (spec §2 profile): name, province → locality, zip code and profile picture, validated with the
+ * API's own rules; the API's 422 messages land under their fields. Loading, error and empty states.
+ */
+import { ProfileUpdateSchema, type User } from '@cubierto/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { formatLongDate } from '../../../shared/format/format.ts';
+import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { t as translate } from '../../../shared/i18n/i18n.ts';
+import {
+  currentUserQueryKey,
+  currentUserQueryOptions,
+  storeUser,
+} from '../../../shared/session/current-user.ts';
+import { showToast } from '../../../shared/toasts/toasts.tsx';
+import { IconAlert } from '../../../shared/ui/icons.tsx';
+import { localitiesQueryOptions, provincesQueryOptions } from '../api/places.ts';
+import { updateProfile } from '../api/update-profile.ts';
+import { AvatarField } from '../components/avatar-field.tsx';
+
+const ProfileFormSchema = z
+  .object({
+    name: ProfileUpdateSchema.shape.name.unwrap(),
+    state_id: z.string().nullable(),
+    locality_id: z.string().nullable(),
+    zip_code: ProfileUpdateSchema.shape.zip_code.unwrap(),
+  })
+  .refine((values) => !values.state_id || values.locality_id, {
+    path: ['locality_id'],
+    error: () => translate('profile.localityRequired'),
+  });
+type ProfileFormInput = z.input<typeof ProfileFormSchema>;
+type ProfileFormOutput = z.output<typeof ProfileFormSchema>;
+
+function valuesOf(user: User): ProfileFormInput {
+  return {
+    name: user.name,
+    state_id: user.place?.state ? String(user.place.state.id) : null,
+    locality_id: user.place?.locality ? String(user.place.locality.id) : null,
+    zip_code: user.place?.zip_code ?? '',
+  };
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [avatarError, setAvatarError] = useState<string | undefined>();
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: valuesOf(user),
+  });
+
+  const stateId = watch('state_id');
+  const provinces = useQuery(provincesQueryOptions);
+  const localities = useQuery(localitiesQueryOptions(stateId ? Number(stateId) : null));
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const updated = await updateProfile({
+        name: values.name,
+        stateId: values.state_id,
+        localityId: values.locality_id,
+        zipCode: values.zip_code,
+        avatar,
+      });
+      queryClient.setQueryData(currentUserQueryKey, updated);
+      await storeUser(updated);
+      reset(valuesOf(updated));
+      setAvatar(null);
+      showToast({ type: 'success', message: t('profile.saved') });
+    } catch (error) {
+      applyApiValidations(error, setError, ['name', 'state_id', 'locality_id', 'zip_code']);
+      const validations = error instanceof ApiError ? error.body?.validations : undefined;
+      if (validations && typeof validations === 'object' && validations.avatar?.length) {
+        setAvatarError(validations.avatar.join(' '));
+      }
+      handleError(error, 41);
+    }
+  });
+
+  const provinceOptions = (provinces.data ?? []).map((province) => ({
+    value: String(province.id),
+    label: province.name,
+  }));
+  const localityOptions = (localities.data ?? []).map((locality) => ({
+    value: String(locality.id),
+    label: locality.name,
+  }));
+  const localityPlaceholder = !stateId
+    ? t('profile.localityChooseProvince')
+    : localities.isPending
+      ? t('profile.localitiesLoading')
+      : t('profile.localityPlaceholder');
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('profile.formLabel')}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder shadow="xs" padding="lg">
+            <AvatarField
+              currentUrl={user.avatar}
+              file={avatar}
+              onChange={setAvatar}
+              error={avatarError}
+              onError={setAvatarError}
+              disabled={isSubmitting}
+            />
+            <Divider my="lg" />
+            <Stack gap="sm">
+              <div>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                  {t('profile.email')}
+                </Text>
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+              </div>
+              {user.entity && (
+                <div>
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                    {user.entity.document_type}
+                  </Text>
+                  <Text fw={500}>{user.entity.document_number}</Text>
+                </div>
+              )}
+              <div>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                  {t('profile.memberSince')}
+                </Text>
+                <Text fw={500}>{formatLongDate(user.created_at)}</Text>
+              </div>
+            </Stack>
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder shadow="xs" padding="lg">
+            <Stack gap="md">
+              <Title order={2} fz="lg">
+                {t('profile.personalData')}
+              </Title>
+              <TextInput
+                label={t('profile.name')}
+                autoComplete="name"
+                error={errors.name?.message}
+                {...register('name')}
+              />
+
+              <Title order={2} fz="lg" mt="sm">
+                {t('profile.address')}
+              </Title>
+              {provinces.isError && (
+                <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">{t('profile.provincesError')}</Text>
+                    <Button size="xs" variant="light" color="red" onClick={() => void provinces.refetch()}>
+                      {t('common.retry')}
+                    </Button>
+                  </Group>
+                </Alert>
+              )}
+              <Grid gap="md">
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Controller
+                    control={control}
+                    name="state_id"
+                    render={({ field }) => (
+                      <Select
+                        label={t('profile.province')}
+                        placeholder={
+                          provinces.isPending
+                            ? t('profile.provincesLoading')
+                            : t('profile.provincePlaceholder')
+                        }
+                        data={provinceOptions}
+                        searchable
+                        nothingFoundMessage={t('profile.nothingFound')}
+                        disabled={provinces.isPending || provinces.isError}
+                        error={errors.state_id?.message}
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(value) => {
+                          field.onChange(value);
+                          setValue('locality_id', null, { shouldDirty: true });
+                        }}
+                      />
+                    )}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Controller
+                    control={control}
+                    name="locality_id"
+                    render={({ field }) => (
+                      <Select
+                        label={t('profile.locality')}
+                        placeholder={localityPlaceholder}
+                        data={localityOptions}
+                        searchable
+                        nothingFoundMessage={
+                          localities.data?.length === 0
+                            ? t('profile.noLocalities')
+                            : t('profile.nothingFound')
+                        }
+                        disabled={!stateId || localities.isPending || localities.isError}
+                        error={
+                          errors.locality_id?.message ??
+                          (localities.isError ? t('profile.localitiesError') : undefined)
+                        }
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(value) => {
+                          field.onChange(value);
+                          const zip = localities.data?.find(
+                            (locality) => String(locality.id) === value,
+                          )?.zip_code;
+                          if (zip) setValue('zip_code', zip, { shouldDirty: true, shouldValidate: true });
+                        }}
+                      />
+                    )}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput
+                    label={t('profile.zipCode')}
+                    autoComplete="postal-code"
+                    description={t('profile.zipCodeHint')}
+                    maxLength={8}
+                    error={errors.zip_code?.message}
+                    {...register('zip_code')}
+                  />
+                </Grid.Col>
+              </Grid>
+
+              <Group justify="flex-end" mt="md">
+                <Button
+                  variant="default"
+                  disabled={isSubmitting || (!isDirty && !avatar)}
+                  onClick={() => {
+                    reset(valuesOf(user));
+                    setAvatar(null);
+                    setAvatarError(undefined);
+                  }}
+                >
+                  {t('profile.discard')}
+                </Button>
+                <Button type="submit" loading={isSubmitting} disabled={!isDirty && !avatar}>
+                  {t('profile.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}
+
+function ProfileSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Grid gap="lg" aria-busy="true" aria-label={t('loading.default')}>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder padding="lg">
+          <Stack align="center">
+            <Skeleton circle h={112} />
+            <Skeleton h={30} w={140} />
+            <Skeleton h={14} w="80%" mt="md" />
+            <Skeleton h={14} w="60%" />
+          </Stack>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card withBorder padding="lg">
+          <Stack>
+            <Skeleton h={20} w={160} />
+            <Skeleton h={42} />
+            <Skeleton h={20} w={120} mt="sm" />
+            <Skeleton h={42} />
+            <Skeleton h={42} />
+          </Stack>
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const user = useQuery(currentUserQueryOptions);
+
+  return (
+    <Stack gap="lg" maw={1080} mx="auto">
+      <div>
+        <Title order={1} fz={{ base: 26, sm: 30 }}>
+          {t('profile.title')}
+        </Title>
+        <Text c="dimmed">{t('profile.subtitle')}</Text>
+      </div>
+      {user.isPending && <ProfileSkeleton />}
+      {user.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlert />}
+          title={t('profile.loadErrorTitle')}
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('profile.loadErrorDescription')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {user.data && <ProfileForm key={user.data.id} user={user.data} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The one error type of the web app's calls. `body` is the API's error body (spec §8: message as text or
+ * map, validations as text or field → messages, error_code) when one came back; `status` 0 means the
+ * request never got an answer (network down, blocked, aborted by the browser).
+ *
+ * The body is read by hand rather than with the contracts' ErrorBodySchema so that the first page does
+ * not need zod just to be able to show an error.
+ */
+import type { ErrorBody } from '@cubierto/contracts';
+
+export type ApiErrorBody = Partial<ErrorBody>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+  /** Set when the session already reacted (401 → login, 503 → maintenance), so no toast is shown. */
+  handled = false;
+
+  constructor(status: number, body: ApiErrorBody | null, options?: { cause?: unknown }) {
+    super(typeof body?.message === 'string' ? body.message : `HTTP ${status}`, options);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get code(): string | undefined {
+    return this.body?.error_code;
+  }
+
+  /** The messages the API gave for one field of a 422, if any. */
+  validationsOf(field: string): string[] {
+    const validations = this.body?.validations;
+    return validations && typeof validations === 'object' ? (validations[field] ?? []) : [];
+  }
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    !!value && typeof value === 'object' && Object.values(value).every((item) => typeof item === 'string')
+  );
+}
+
+function isMessagesRecord(value: unknown): value is Record<string, string[]> {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    Object.values(value).every(
+      (item) => Array.isArray(item) && item.every((line) => typeof line === 'string'),
+    )
+  );
+}
+
+/** Reads whatever came back as an error body; null when it has none of the spec's fields. */
+export function parseErrorBody(raw: unknown): ApiErrorBody | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const record = raw as Record<string, unknown>;
+  const body: ApiErrorBody = {};
+  if (typeof record.message === 'string' || isStringRecord(record.message)) body.message = record.message;
+  if (typeof record.validations === 'string' || isMessagesRecord(record.validations)) {
+    body.validations = record.validations;
+  }
+  if (typeof record.error_code === 'string') body.error_code = record.error_code;
+  return Object.keys(body).length ? body : null;
+}

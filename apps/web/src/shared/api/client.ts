@@ -1,0 +1,144 @@
+/**
+ * The API client (spec §7): base /api/v4, Authorization: Bearer with the stored session token, Context-Id
+ * with the stored context, cookies sent, a form-data PUT sent as POST with `_method=PUT`, a 207's status
+ * copied into its body data. A 401 on an authenticated call and any 503 are handed to the session
+ * (sign out / maintenance) through the handlers the app registers at start.
+ */
+import { StorageKey, storage } from '../storage/storage.ts';
+import { ApiError, parseErrorBody } from './api-error.ts';
+
+export const API_BASE = '/api/v4';
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryParams;
+  /** A plain value is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Send the session token and cookies (default). Social sign-in goes without (spec §7). */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+export type SessionEventHandlers = {
+  onUnauthorized?: (error: ApiError) => void;
+  onMaintenance?: (error: ApiError) => void;
+};
+
+let sessionHandlers: SessionEventHandlers = {};
+
+/** The app registers what a 401 or a 503 does (it owns navigation); shared code only reports them. */
+export function setSessionEventHandlers(handlers: SessionEventHandlers): void {
+  sessionHandlers = handlers;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const url = path.startsWith('/') ? `${API_BASE}${path}` : `${API_BASE}/${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, auth = true, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+
+  let sentToken = false;
+  if (auth) {
+    const token = await storage.get<string>(StorageKey.token);
+    if (token) {
+      headers.set('Authorization', `Bearer ${token}`);
+      sentToken = true;
+    }
+  }
+  const context = await storage.get<{ id: number }>(StorageKey.context);
+  if (context?.id) headers.set('Context-Id', String(context.id));
+
+  let sentMethod: string = method;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+    if (method === 'PUT') {
+      // Browsers and PHP-style back ends only parse multipart on POST (spec §7).
+      const copy = new FormData();
+      for (const [key, value] of body.entries()) copy.append(key, value);
+      copy.set('_method', 'PUT');
+      payload = copy;
+      sentMethod = 'POST';
+    }
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method: sentMethod,
+      headers,
+      body: payload ?? null,
+      credentials: auth ? 'include' : 'omit',
+      signal: signal ?? null,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, null, { cause });
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    const error = new ApiError(response.status, parseErrorBody(data));
+    reportToSession(error, sentToken);
+    throw error;
+  }
+  if (response.status === 207) copyStatusIntoData(data, response.status);
+  return data as T;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function copyStatusIntoData(body: unknown, status: number): void {
+  if (!body || typeof body !== 'object') return;
+  const record = body as Record<string, unknown>;
+  if (record.data && typeof record.data === 'object' && !Array.isArray(record.data)) {
+    (record.data as Record<string, unknown>).status = status;
+  } else {
+    record.status = status;
+  }
+}
+
+function reportToSession(error: ApiError, sentToken: boolean): void {
+  // A 401 without a token is a wrong password, not an expired session.
+  if (error.status === 401 && sentToken && sessionHandlers.onUnauthorized) {
+    error.handled = true;
+    sessionHandlers.onUnauthorized(error);
+  } else if (error.status === 503 && sessionHandlers.onMaintenance) {
+    error.handled = true;
+    sessionHandlers.onMaintenance(error);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,58 @@
+/**
+ * The active web version record (spec §7 GET /common/app-version): its version drives the update alert and
+ * its `social` flags decide which social sign-in buttons the login shows. Looked up once per page load;
+ * a failed lookup is silent (spec §8) and counts as "no record".
+ */
+import type { AppVersion } from '@cubierto/contracts';
+import { useEffect, useState } from 'react';
+import { api } from '../api/client.ts';
+
+export type LatestAppVersion = Pick<AppVersion, 'version' | 'social'>;
+
+/** Reads `data[0].version` and `data[0].social` (the only fields the app uses), or null. */
+export function readLatestAppVersion(answer: unknown): LatestAppVersion | null {
+  const first = (answer as { data?: unknown[] } | null)?.data?.[0] as Record<string, unknown> | undefined;
+  if (!first || typeof first.version !== 'string') return null;
+  const social = (first.social ?? {}) as Record<string, unknown>;
+  return {
+    version: first.version,
+    social: {
+      google: social.google === true,
+      facebook: social.facebook === true,
+      apple: social.apple === true,
+    },
+  };
+}
+
+export async function fetchLatestAppVersion(): Promise<LatestAppVersion | null> {
+  const answer = await api.get('/common/app-version', {
+    query: { 'filter[platform][like]': 'web', 'filter[active][eq]': 'true', sort_by: '-id' },
+  });
+  return readLatestAppVersion(answer);
+}
+
+let latest: Promise<LatestAppVersion | null> | undefined;
+
+export function getLatestAppVersion(): Promise<LatestAppVersion | null> {
+  latest ??= fetchLatestAppVersion().catch(() => null);
+  return latest;
+}
+
+/** Forget the looked-up version (tests). */
+export function resetLatestAppVersion(): void {
+  latest = undefined;
+}
+
+export function useLatestAppVersion(): LatestAppVersion | null {
+  const [value, setValue] = useState<LatestAppVersion | null>(null);
+  useEffect(() => {
+    let active = true;
+    void getLatestAppVersion().then((found) => {
+      if (active) setValue(found);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return value;
+}

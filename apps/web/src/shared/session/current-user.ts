@@ -1,0 +1,54 @@
+/**
+ * The signed-in customer (GET /customers/user with its entity, taker entity and place). The menu, the
+ * home and the profile share this one query; name, avatar and entity id are also kept in storage (spec §3).
+ */
+import { type User, UserSchema } from '@cubierto/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../api/client.ts';
+import { StorageKey, storage } from '../storage/storage.ts';
+
+export const USER_RELATIONS = '*,entity,takerEntity,place';
+
+export type StoredUser = {
+  id: number;
+  name: string;
+  email: string;
+  avatar: string | null;
+  entity_id: number | null;
+};
+
+const UserAnswerSchema = z.object({ data: UserSchema });
+
+export function parseUserAnswer(answer: unknown): User {
+  return UserAnswerSchema.parse(answer).data;
+}
+
+export async function fetchCurrentUser(): Promise<User> {
+  const user = parseUserAnswer(await api.get('/customers/user', { query: { 'load[User]': USER_RELATIONS } }));
+  await storeUser(user);
+  return user;
+}
+
+export async function storeUser(user: User): Promise<void> {
+  const stored: StoredUser = {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar,
+    entity_id: user.entity?.id ?? null,
+  };
+  await storage.set(StorageKey.user, stored);
+}
+
+export async function readStoredUser(): Promise<StoredUser | null> {
+  return storage.get<StoredUser>(StorageKey.user);
+}
+
+export const currentUserQueryKey = ['current-user'] as const;
+
+export const currentUserQueryOptions = queryOptions({
+  queryKey: currentUserQueryKey,
+  queryFn: fetchCurrentUser,
+  staleTime: 5 * 60_000,
+});

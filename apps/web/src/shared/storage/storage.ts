@@ -1,0 +1,52 @@
+/**
+ * Local storage of the app (spec §3 "Session storage keys", §9): localforage, IndexedDB first, then
+ * localStorage. Values are cached in memory after the first read so every API call does not hit IndexedDB.
+ */
+import localforage from 'localforage';
+
+/** Every key the app stores; `clear()` removes them all (sign-out, 401). */
+export const StorageKey = {
+  token: 'token',
+  renewOn: 'renew-on',
+  applicationId: 'application-id',
+  version: 'version',
+  pendingRegistration: 'pending-registration',
+  user: 'user',
+  context: 'context',
+  message: 'message',
+  socialState: 'social-state',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+const store = localforage.createInstance({
+  name: 'cubierto',
+  storeName: 'app',
+  driver: [localforage.INDEXEDDB, localforage.LOCALSTORAGE],
+});
+
+const cache = new Map<StorageKey, unknown>();
+
+export const storage = {
+  async get<T>(key: StorageKey): Promise<T | null> {
+    if (cache.has(key)) return cache.get(key) as T | null;
+    const value = await store.getItem<T>(key);
+    cache.set(key, value);
+    return value;
+  },
+  async set<T>(key: StorageKey, value: T): Promise<void> {
+    cache.set(key, value);
+    await store.setItem(key, value);
+  },
+  async remove(...keys: StorageKey[]): Promise<void> {
+    for (const key of keys) cache.set(key, null);
+    await Promise.all(keys.map((key) => store.removeItem(key)));
+  },
+  async clear(): Promise<void> {
+    for (const key of Object.values(StorageKey)) cache.set(key, null);
+    await store.clear();
+  },
+  /** Forget the memory cache (tests, or another tab changed the stored values). */
+  resetCache(): void {
+    cache.clear();
+  },
+};

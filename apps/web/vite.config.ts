@@ -1,0 +1,68 @@
+/**
+ * Build of the web app. Besides React and the version stamp, it shapes the chunks so the first page
+ * (login) stays within its budget of 170 KiB of gzipped JavaScript (see README): the libraries every page
+ * needs travel in one file, the basic Mantine components in another, the app's start-up code in a third,
+ * and everything else is split per route.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { buildDefines } from './build-config.ts';
+
+const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+const inSrc = (pattern: RegExp) => (id: string) =>
+  id.startsWith(srcDir) && pattern.test(id.slice(srcDir.length));
+
+export default defineConfig({
+  plugins: [react()],
+  define: buildDefines,
+  resolve: {
+    // Without the Promise polyfill every supported browser already has.
+    alias: [{ find: /^localforage$/, replacement: 'localforage/dist/localforage.nopromises.js' }],
+  },
+  server: {
+    // Same-origin API in development, as in production where the API serves the build.
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  preview: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: {
+    target: 'es2022',
+    // Every browser the app supports knows <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|localforage|react-hook-form)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'ui',
+              test: /@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Input|InputBase|TextInput|Button|CloseButton|Transition|Loader|Anchor|Text|Title|Paper|Stack|Group|Image|ThemeIcon|Divider|Box|UnstyledButton|Center))[\\/]/,
+              priority: 2,
+            },
+            {
+              // What the login page draws; the rest of auth (register, reset) has its own chunks.
+              name: 'auth',
+              test: inSrc(
+                /^(features[\\/]auth[\\/](pages[\\/]login-page|components[\\/]|social[\\/](social-redirect|use-social-return))|shared[\\/](ui[\\/](icons|password-field)|forms[\\/](api-validations|lazy-zod-resolver)))/,
+              ),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'app', test: inSrc(/./), tags: ['$initial'], includeDependenciesRecursively: false },
+          ],
+        },
+      },
+      treeshake: {
+        // The contracts only declare schemas and pure rules: a page that needs `compareVersions` must not
+        // pull in zod and every schema with it.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+});
