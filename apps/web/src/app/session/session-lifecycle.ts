@@ -42,6 +42,7 @@ export function shouldRenewSession(renewOn: string | null | undefined, now: numb
 
 /** Reads the stored session, renews the token when due and recovers the context (spec §4 "Session start"). */
 export async function startSession(now = Date.now()): Promise<void> {
+  setSessionState({ status: 'starting' });
   const token = await storage.get<string>(StorageKey.token);
   if (!token) {
     setSessionState({ status: 'anonymous' });

@@ -50,7 +50,10 @@ function isMessagesRecord(value: unknown): value is Record<string, string[]> {
   );
 }
 
-/** Reads whatever came back as an error body; null when it has none of the spec's fields. */
+/**
+ * Reads whatever came back as an error body: null when there was no JSON object at all, otherwise the
+ * spec's fields that are present (possibly none).
+ */
 export function parseErrorBody(raw: unknown): ApiErrorBody | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const record = raw as Record<string, unknown>;
@@ -60,5 +63,5 @@ export function parseErrorBody(raw: unknown): ApiErrorBody | null {
     body.validations = record.validations;
   }
   if (typeof record.error_code === 'string') body.error_code = record.error_code;
-  return Object.keys(body).length ? body : null;
+  return body;
 }

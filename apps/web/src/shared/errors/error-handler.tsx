@@ -39,7 +39,7 @@ export function describeError(error: unknown): ErrorDescription {
  */
 export function handleError(error: unknown, site?: number): void {
   if (error instanceof ApiError && error.handled) return;
-  if (import.meta.env.DEV) console.warn(`[error ${site ?? '-'}]`, error);
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.warn(`[error ${site ?? '-'}]`, error);
   const description = describeError(error);
   switch (description.kind) {
     case 'unreachable':

@@ -1,0 +1,72 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api-mock.ts';
+import { DialogHost } from '../../shared/dialogs/dialogs.tsx';
+import { StorageKey, storage } from '../../shared/storage/storage.ts';
+import { checkForUpdate } from './version-check.ts';
+
+const serverVersion = (version: string) => ({
+  body: {
+    data: [
+      {
+        id: 3,
+        version,
+        platform: 'web',
+        active: true,
+        social: { google: true, facebook: true, apple: true },
+        created_at: '2025-10-23T00:00:00Z',
+      },
+    ],
+    meta: { current_page: 1, per_page: 20, total: 1, last_page: 1 },
+  },
+});
+
+function renderHost() {
+  render(
+    <MantineProvider>
+      <DialogHost />
+    </MantineProvider>,
+  );
+}
+
+describe('start-up version check (spec §2 item 8, §5)', () => {
+  it("asks to update when the server's web version is newer than the installed one", async () => {
+    vi.stubEnv('VITE_APP_VERSION', '2.9.9');
+    const api = mockApi({ 'GET /common/app-version': serverVersion('2.10.0') });
+    const reload = vi.fn();
+    const user = userEvent.setup();
+    renderHost();
+
+    const checked = checkForUpdate(reload);
+    expect(await screen.findByRole('dialog', { name: 'Cuidado app desactualizada' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+
+    await expect(checked).resolves.toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(api.requests[0]?.url).toBe(
+      '/api/v4/common/app-version?filter%5Bplatform%5D%5Blike%5D=web&filter%5Bactive%5D%5Beq%5D=true&sort_by=-id',
+    );
+    expect(await storage.get(StorageKey.version)).toBe('2.10.0');
+  });
+
+  it('says nothing when the installed version is the same or newer', async () => {
+    vi.stubEnv('VITE_APP_VERSION', '2.1.11');
+    mockApi({ 'GET /common/app-version': serverVersion('2.1.11') });
+    renderHost();
+    await expect(checkForUpdate(vi.fn())).resolves.toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('fails silently when the version cannot be looked up', async () => {
+    vi.stubEnv('VITE_APP_VERSION', '1.0.0');
+    mockApi({
+      'GET /common/app-version': { status: 500, body: { message: 'Error', error_code: 'internal' } },
+    });
+    renderHost();
+    await expect(checkForUpdate(vi.fn())).resolves.toBe(false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { demoUser, mockApi, tokenAnswer } from '../../../../test/api-mock.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { getSessionState } from '../../../shared/session/session-store.ts';
+import { StorageKey, storage } from '../../../shared/storage/storage.ts';
+import { LoginPage } from './login-page.tsx';
+
+const webVersion = (social: { google: boolean; facebook: boolean; apple: boolean }) => ({
+  body: {
+    data: [
+      { id: 1, version: '2.1.11', platform: 'web', active: true, social, created_at: '2025-10-23T00:00:00Z' },
+    ],
+    meta: { current_page: 1, per_page: 20, total: 1, last_page: 1 },
+  },
+});
+
+function renderLogin() {
+  return renderRoutes(
+    [
+      { path: '/login', Component: LoginPage },
+      { path: '/tabs', element: <p>Inicio de la app</p> },
+    ],
+    '/login',
+  );
+}
+
+describe('login page', () => {
+  it('shows the Spanish messages of the login schema under each field and calls nothing', async () => {
+    const api = mockApi({
+      'GET /common/app-version': webVersion({ google: false, facebook: false, apple: false }),
+    });
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.click(await screen.findByRole('button', { name: 'Ingresar' }));
+
+    expect(await screen.findByText('Ingresá un email válido.')).toBeInTheDocument();
+    expect(screen.getByText('Ingresá tu contraseña.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/auth/login')).toHaveLength(0);
+  });
+
+  it('rejects a malformed e-mail and keeps what the user typed', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(await screen.findByLabelText('Email'), 'sofia@');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(await screen.findByText('Ingresá un email válido.')).toBeInTheDocument();
+    expect(screen.queryByText('Ingresá tu contraseña.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('sofia@');
+    expect(screen.getByLabelText('Contraseña')).toHaveValue('secreto123');
+    expect(api.callsTo('POST', '/auth/login')).toHaveLength(0);
+  });
+
+  it('signs in: stores the token, loads the user, says so for 3 s and goes home', async () => {
+    const api = mockApi({
+      'POST /auth/login': { body: tokenAnswer('tok-login', '2030-01-01T00:00:00.000Z') },
+      'GET /auth/user': { body: { data: demoUser } },
+      'GET /customers/user/context': { body: { data: { id: 1, name: 'ar', description: 'Argentina' } } },
+    });
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(await screen.findByLabelText('Email'), '  Demo@Cubierto.com.ar ');
+    await user.type(screen.getByLabelText('Contraseña'), 'Cubierto2025!');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(await screen.findByText('Inicio de la app')).toBeInTheDocument();
+    expect(await screen.findByText('Inicio de sesión correcto')).toBeInTheDocument();
+    const [login] = api.callsTo('POST', '/auth/login');
+    // The schema trims and lower-cases the e-mail before it is sent.
+    expect(JSON.parse(String(login?.body))).toEqual({
+      email: 'demo@cubierto.com.ar',
+      password: 'Cubierto2025!',
+    });
+    expect(api.callsTo('GET', '/auth/user')[0]?.headers.get('Authorization')).toBe('Bearer tok-login');
+    expect(await storage.get(StorageKey.token)).toBe('tok-login');
+    expect(await storage.get(StorageKey.renewOn)).toBe('2030-01-01T00:00:00.000Z');
+    expect(await storage.get(StorageKey.user)).toMatchObject({ name: 'Sofía Demo', entity_id: 7 });
+    expect(getSessionState().status).toBe('authenticated');
+  });
+
+  it("shows the API's answer to wrong credentials and keeps the form filled in", async () => {
+    mockApi({
+      'POST /auth/login': {
+        status: 401,
+        body: { message: 'El email o la contraseña no son correctos.', error_code: 'invalid_credentials' },
+      },
+    });
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(await screen.findByLabelText('Email'), 'demo@cubierto.com.ar');
+    await user.type(screen.getByLabelText('Contraseña'), 'incorrecta');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    const toast = (await screen.findByText('El email o la contraseña no son correctos.')).closest(
+      '[role="alert"]',
+    );
+    expect(within(toast as HTMLElement).getByText('Código: invalid_credentials')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('demo@cubierto.com.ar');
+    expect(screen.getByLabelText('Contraseña')).toHaveValue('incorrecta');
+    expect(await storage.get(StorageKey.token)).toBeNull();
+  });
+
+  it("puts the API's 422 validations under their fields", async () => {
+    mockApi({
+      'POST /auth/login': {
+        status: 422,
+        body: {
+          message: 'Revisá los datos ingresados.',
+          validations: { email: ['Ese email no está habilitado.'] },
+          error_code: 'validation_failed',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(await screen.findByLabelText('Email'), 'demo@cubierto.com.ar');
+    await user.type(screen.getByLabelText('Contraseña'), 'Cubierto2025!');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('Ese email no está habilitado.'));
+  });
+
+  it('offers only the social sign-in providers the app version enables', async () => {
+    mockApi({ 'GET /common/app-version': webVersion({ google: true, facebook: false, apple: true }) });
+    renderLogin();
+
+    expect(await screen.findByRole('button', { name: 'Continuar con Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar con Apple' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continuar con Facebook' })).not.toBeInTheDocument();
+  });
+
+  it('links to registration and to password recovery', async () => {
+    mockApi({});
+    renderLogin();
+    expect(await screen.findByRole('link', { name: 'Registrate' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Test environment: jest-dom matchers, the browser APIs Mantine expects and jsdom lacks, the real Spanish
+ * texts, and a clean slate (storage, session, mocks) for every test.
+ */
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import es from '../public/assets/i18n/es.json';
+import { setSessionEventHandlers } from '../src/shared/api/client.ts';
+import { resetLatestAppVersion } from '../src/shared/config/app-version.ts';
+import { initI18n } from '../src/shared/i18n/i18n.ts';
+import { hideLoading } from '../src/shared/loading/loading.ts';
+import { setSessionState } from '../src/shared/session/session-store.ts';
+import { storage } from '../src/shared/storage/storage.ts';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+beforeAll(async () => {
+  await initI18n(es);
+});
+
+beforeEach(async () => {
+  notifications.clean();
+  await storage.clear();
+  storage.resetCache();
+  resetLatestAppVersion();
+  setSessionState({ status: 'anonymous', menusDisabled: false });
+});
+
+afterEach(() => {
+  cleanup();
+  hideLoading();
+  setSessionEventHandlers({});
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
