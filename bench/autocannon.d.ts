@@ -1,0 +1,49 @@
+/** The part of autocannon's programmatic API the benchmarks use (the package ships no types). */
+declare module 'autocannon' {
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    p99_9: number;
+  };
+
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    timeout?: number;
+    pipelining?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    title?: string;
+  };
+
+  export type Result = {
+    title?: string;
+    url: string;
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    /** Seconds. */
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    connections: number;
+    start: Date;
+    finish: Date;
+  };
+
+  export type Instance = PromiseLike<Result> & { stop(): void };
+
+  export default function autocannon(options: Options): Instance;
+}

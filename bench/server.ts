@@ -1,0 +1,100 @@
+/**
+ * One server under test, run as a child process of bench/api.ts so that the load generator and the
+ * server do not share a JavaScript thread. Chosen by BENCH_TARGET:
+ *   app    the real API (buildApp) on the prepared database
+ *   hello  a bare Fastify hello-world (the HTTP stack alone)
+ *   floor  a bare Fastify route doing one indexed select (users by primary key), same database and driver
+ * Listens on 127.0.0.1 on a random port and sends `{ port }` to the parent over IPC; exits on SIGTERM
+ * or when the parent goes away.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
+import { users } from '../apps/api/src/db/schema/index.ts';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api');
+
+type Target = 'app' | 'hello' | 'floor';
+
+function env(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+async function main() {
+  const target = env('BENCH_TARGET') as Target | undefined;
+  if (target !== 'app' && target !== 'hello' && target !== 'floor') {
+    throw new Error('BENCH_TARGET must be app, hello or floor');
+  }
+  const databaseUrl = env('BENCH_DATABASE_URL');
+  const dataDir = env('BENCH_DATA_DIR');
+  const tmpDir = env('BENCH_TMP_DIR') ?? os.tmpdir();
+  let database: Database | undefined;
+  let app: FastifyInstance;
+
+  if (target === 'hello') {
+    app = Fastify({ logger: false });
+    app.get('/hello', async () => ({ hello: 'world' }));
+  } else {
+    if (!databaseUrl && !dataDir) throw new Error('BENCH_DATABASE_URL or BENCH_DATA_DIR is required');
+    // Same pool size as the server's default (openDatabase: 10) for both the app and the floor.
+    database = await openDatabase({ databaseUrl, dataDir });
+    if (target === 'floor') {
+      // The best one query can do through the same data layer: built once, named (so PostgreSQL keeps
+      // its plan per connection), one primary-key lookup.
+      const findUser = database.db
+        .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('bench_floor_user');
+      app = Fastify({ logger: false });
+      app.get<{ Params: { id: string } }>('/floor/:id', async (request, reply) => {
+        const [row] = await findUser.execute({ id: Number(request.params.id) });
+        if (!row) return reply.code(404).send({ message: 'not found' });
+        return { data: { id: row.id, name: row.name, email: row.email, created_at: row.createdAt } };
+      });
+    } else {
+      const config = loadConfig(
+        {
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          WEB_DIST_DIR: '',
+          DATA_DIR: tmpDir,
+          UPLOADS_DIR: path.join(tmpDir, 'uploads'),
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+        apiDir,
+      );
+      app = await buildApp({ config, database });
+    }
+  }
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database?.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void close());
+  process.once('disconnect', () => void close());
+  process.send?.({ port: address.port });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
