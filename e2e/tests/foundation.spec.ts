@@ -1,0 +1,103 @@
+/** The foundation as a person meets it: register, sign in, edit the profile, sign out, maintenance. */
+import { expect, test } from '@playwright/test';
+import {
+  DEMO,
+  expectAccessible,
+  maintenance,
+  menu,
+  newEmail,
+  PASSWORD,
+  shot,
+  signIn,
+  signOut,
+} from './support.ts';
+
+test('a new customer registers, signs in, edits the profile and signs out', async ({ page }, info) => {
+  const email = newEmail();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Ingresá a tu cuenta' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'login');
+
+  await page.getByRole('link', { name: 'Registrate' }).click();
+  await expect(page).toHaveURL(/\/register/);
+  await page.getByLabel('Nombre y apellido').fill('Valentina Ríos');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('DNI').fill('1234');
+  await page.getByLabel('Contraseña', { exact: true }).fill('password');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByText('El DNI debe tener 7 u 8 números.')).toBeVisible();
+  await expect(page.getByLabel('Nombre y apellido')).toHaveValue('Valentina Ríos');
+  await expectAccessible(page);
+  await shot(page, info, 'register-errors');
+
+  await page.getByLabel('DNI').fill('33444555');
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/tabs/);
+  await expect(page.getByText('¡Hola, Valentina Ríos!')).toBeVisible();
+  await shot(page, info, 'home');
+
+  await signOut(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText('Inicio de sesión correcto')).toBeVisible();
+
+  await menu(page, 'Mi cuenta');
+  await expect(page).toHaveURL(/\/profile/);
+  await expect(page.getByLabel('Nombre y apellido')).toHaveValue('Valentina Ríos');
+  await page.getByLabel('Nombre y apellido').fill('Valentina Ríos Paz');
+  await page.getByRole('combobox', { name: 'Provincia' }).click();
+  await page.getByRole('option', { name: 'Córdoba' }).click();
+  await page.getByRole('combobox', { name: 'Localidad' }).click();
+  await page.getByRole('option', { name: 'Río Cuarto' }).click();
+  await page.getByLabel('Código postal').fill('5800');
+  await expectAccessible(page);
+  await shot(page, info, 'profile-edit');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Tus datos se guardaron correctamente.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Nombre y apellido')).toHaveValue('Valentina Ríos Paz');
+  await expect(page.getByRole('combobox', { name: 'Localidad' })).toHaveValue('Río Cuarto');
+  await shot(page, info, 'profile-saved');
+
+  await signOut(page);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the demo customer signs in and sees the maintenance screen while it is on', async ({ page }, info) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByText(/¡Hola, /)).toBeVisible();
+  try {
+    maintenance('on');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Mantenimiento programado' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(
+      page.getByText(
+        'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/message/);
+    await expectAccessible(page);
+    await shot(page, info, 'maintenance');
+  } finally {
+    maintenance('off');
+  }
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, DEMO.email, DEMO.password);
+});
+
+test('a wrong password keeps the e-mail and says so in Spanish', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('Incorrecta-123');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByText('El email o la contraseña no son correctos.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
+  await expect(page).toHaveURL(/\/login/);
+});
