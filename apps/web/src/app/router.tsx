@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: () => <PageLoader fullScreen />,
     children: [
-      { index: true, loader: () => redirect('/login') },
+      { index: true, loader: () => redirect('/login'), element: null },
       {
         lazy: async () => ({ Component: (await import('./guards.tsx')).RedirectIfSignedIn }),
         children: [

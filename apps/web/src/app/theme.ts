@@ -30,10 +30,37 @@ const secondary: MantineColorsTuple = [
   '#73290f',
 ];
 
+/** Warning and information colours whose shade 7 (buttons) keeps white text above 4.5:1. */
+const warning: MantineColorsTuple = [
+  '#fff7ed',
+  '#ffedd5',
+  '#fed7aa',
+  '#fdba74',
+  '#fb923c',
+  '#f97316',
+  '#ea580c',
+  '#c2410c',
+  '#9a3412',
+  '#7c2d12',
+];
+
+const info: MantineColorsTuple = [
+  '#eff6ff',
+  '#dbeafe',
+  '#bfdbfe',
+  '#93c5fd',
+  '#60a5fa',
+  '#3b82f6',
+  '#2563eb',
+  '#1d4ed8',
+  '#1e40af',
+  '#1e3a8a',
+];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
-  colors: { brand, secondary },
+  colors: { brand, secondary, warning, info },
   defaultRadius: 'md',
   cursorType: 'pointer',
   fontFamily:

@@ -100,8 +100,8 @@ function InfoDialogView({ options, close }: { options: InfoDialogOptions; close:
 const alertLooks: Record<AlertType, { color: MantineColor; icon: ReactNode }> = {
   primary: { color: 'brand', icon: <IconCheck size={30} /> },
   secondary: { color: 'secondary', icon: <IconInfo size={30} /> },
-  warning: { color: 'orange', icon: <IconAlert size={30} /> },
-  information: { color: 'blue', icon: <IconInfo size={30} /> },
+  warning: { color: 'warning', icon: <IconAlert size={30} /> },
+  information: { color: 'info', icon: <IconInfo size={30} /> },
 };
 
 function AlertView({ options, close }: { options: AlertOptions; close: CloseDialog<unknown> }) {

@@ -10,7 +10,7 @@ import { TOAST_DEFAULT_DURATION, TOAST_LIMIT, type ToastOptions, type ToastType 
 const looks: Record<ToastType, { color: string; icon: ReactNode }> = {
   success: { color: 'green.8', icon: <IconCheck size={18} /> },
   danger: { color: 'red.8', icon: <IconX size={18} /> },
-  warning: { color: 'orange.9', icon: <IconAlert size={18} /> },
+  warning: { color: 'warning', icon: <IconAlert size={18} /> },
   info: { color: 'brand', icon: <IconInfo size={18} /> },
 };
 

@@ -7,7 +7,6 @@ import { Alert, Button, EmptyState, Paper, SimpleGrid, Skeleton, Stack, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { firstName } from '../../../shared/format/format.ts';
 import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
 import { IconFileText, IconInfo, IconShield } from '../../../shared/ui/icons.tsx';
 import { HomeSection } from '../components/home-section.tsx';
@@ -28,9 +27,7 @@ export function TabsPage() {
         ) : (
           <Stack gap={6}>
             <Title order={1} c="white" fz={{ base: 26, sm: 32 }}>
-              {user.data
-                ? t('home.greeting', { name: firstName(user.data.name) })
-                : t('home.greetingAnonymous')}
+              {user.data ? t('home.greeting', { name: user.data.name }) : t('home.greetingAnonymous')}
             </Title>
             <Text c="brand.0" fz={{ base: 'md', sm: 'lg' }}>
               {t('home.subtitle')}

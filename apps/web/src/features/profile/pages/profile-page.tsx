@@ -9,6 +9,7 @@ import {
   Button,
   Card,
   Divider,
+  Flex,
   Grid,
   Group,
   Select,
@@ -268,7 +269,7 @@ function ProfileForm({ user }: { user: User }) {
                 </Grid.Col>
               </Grid>
 
-              <Group justify="flex-end" mt="md">
+              <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="sm" mt="md">
                 <Button
                   variant="default"
                   disabled={isSubmitting || (!isDirty && !avatar)}
@@ -283,7 +284,7 @@ function ProfileForm({ user }: { user: User }) {
                 <Button type="submit" loading={isSubmitting} disabled={!isDirty && !avatar}>
                   {t('profile.save')}
                 </Button>
-              </Group>
+              </Flex>
             </Stack>
           </Card>
         </Grid.Col>
