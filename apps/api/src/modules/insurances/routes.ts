@@ -45,15 +45,13 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await startProcess(deps.db, {
-            userId: caller(request).userId,
-            coverageId: request.body.coverage_id,
-            applicationId,
-          }),
+      reply.status(201).send({
+        data: await startProcess(deps.db, {
+          userId: caller(request).userId,
+          coverageId: request.body.coverage_id,
+          applicationId,
         }),
+      }),
   );
 
   app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Data } } }, async (request) => ({
@@ -96,15 +94,13 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/quote',
     { schema: { tags, security, params: Id, response: { 201: Data } } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await quoteProcess(deps.db, {
-            userId: caller(request).userId,
-            processId: request.params.id,
-            applicationId,
-          }),
+      reply.status(201).send({
+        data: await quoteProcess(deps.db, {
+          userId: caller(request).userId,
+          processId: request.params.id,
+          applicationId,
         }),
+      }),
   );
 
   app.post(
