@@ -1,6 +1,7 @@
 /**
- * The root route: starts the session once (stored token, renewal, context) and checks the version, then
- * renders whichever page the URL asks for.
+ * The root route. Its loader starts the session once per router (stored token, renewal, context) before
+ * any page renders, and starts the version check without waiting for it; the component renders whichever
+ * page the URL asks for.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,18 +9,16 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { startSession } from './session/session-lifecycle.ts';
 import { checkForUpdate } from './session/version-check.ts';
 
-let started: Promise<void> | undefined;
-
-function startOnce(): Promise<void> {
-  started ??= Promise.all([startSession(), checkForUpdate()]).then(() => undefined);
-  return started;
+export async function startApp(): Promise<null> {
+  void checkForUpdate();
+  await startSession();
+  return null;
 }
 
 export function AppRoot() {
   const { t } = useTranslation();
   useEffect(() => {
     document.title = t('app.name');
-    void startOnce();
   }, [t]);
   return (
     <>

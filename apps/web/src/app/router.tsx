@@ -4,7 +4,7 @@
  */
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
-import { AppRoot } from './app-root.tsx';
+import { AppRoot, startApp } from './app-root.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
 const unavailable: RouteObject['lazy'] = async () => ({
@@ -26,6 +26,9 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: AppRoot,
+    loader: startApp,
+    // The session starts once; later navigations do not run it again.
+    shouldRevalidate: () => false,
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: () => <PageLoader fullScreen />,
     children: [

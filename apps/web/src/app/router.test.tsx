@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { demoUser, mockApi } from '../../test/api-mock.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { saveAppMessage } from '../shared/message/app-message.ts';
+import { StorageKey, storage } from '../shared/storage/storage.ts';
+import { routes } from './router.tsx';
+import { configureSessionNavigation, registerSessionEventHandlers } from './session/session-lifecycle.ts';
+
+const signedInApi = () =>
+  mockApi({
+    'GET /customers/user': { body: { data: demoUser } },
+    'GET /customers/user/context': { body: { data: { id: 1, name: 'ar', description: 'Argentina' } } },
+    'GET /common/app-config': {
+      body: {
+        data: {
+          application_id: 1,
+          help_chat_url: 'https://wa.me/5491100000000',
+          credit_wallet_mode: true,
+          google_client_id: null,
+          apple_client_id: null,
+          facebook_app_id: null,
+        },
+      },
+    },
+    'POST /auth/logout': { status: 204 },
+  });
+
+async function signedIn() {
+  await storage.set(StorageKey.token, 'tok');
+  await storage.set(StorageKey.renewOn, '2099-01-01T00:00:00.000Z');
+}
+
+function renderApp(path: string) {
+  const view = renderRoutes(routes, path);
+  configureSessionNavigation((to) => view.router.navigate(to, { replace: true }));
+  registerSessionEventHandlers();
+  return view;
+}
+
+describe('session start and routes (spec §2, §4)', () => {
+  it('sends an anonymous visitor from the empty path and from the home to login', async () => {
+    mockApi({});
+    const first = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Ingresá a tu cuenta' })).toBeInTheDocument();
+    expect(first.router.state.location.pathname).toBe('/login');
+    first.unmount();
+
+    const second = renderApp('/tabs');
+    expect(await screen.findByRole('heading', { name: 'Ingresá a tu cuenta' })).toBeInTheDocument();
+    expect(second.router.state.location.pathname).toBe('/login');
+  });
+
+  it('lets an anonymous visitor stay on register, register-risk and reset-password', async () => {
+    mockApi({});
+    for (const [path, heading] of [
+      ['/register', 'Creá tu cuenta'],
+      ['/register-risk', 'Creá tu cuenta'],
+      ['/reset-password', 'Recuperá tu contraseña'],
+    ] as const) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(view.router.state.location.pathname).toBe(path);
+      view.unmount();
+    }
+  });
+
+  it('takes a visitor with a stored token from login to the home, greeting them by name', async () => {
+    signedInApi();
+    await signedIn();
+    const view = renderApp('/login');
+
+    expect(await screen.findByRole('heading', { name: '¡Hola, Sofía Demo!' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/tabs');
+    expect(screen.getByText('Todavía no tenés contrataciones')).toBeInTheDocument();
+  });
+
+  it('shows a clear message on areas whose issues have not landed yet', async () => {
+    signedInApi();
+    await signedIn();
+    renderApp('/customers/insurances/12');
+    expect(
+      await screen.findByRole('heading', { name: 'Esta sección todavía no está disponible.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+  });
+});
+
+describe('side menu (spec §2)', () => {
+  it('shows the user, the default avatar, today’s items and the installed version', async () => {
+    signedInApi();
+    await signedIn();
+    renderApp('/tabs');
+
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(await within(nav).findByText('Sofía Demo')).toBeInTheDocument();
+    expect(within(nav).getByRole('img', { name: 'Tu foto de perfil' })).toHaveAttribute(
+      'src',
+      '/assets/images/default-avatar.svg',
+    );
+    expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/tabs');
+    expect(within(nav).getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/profile');
+    expect(within(nav).getByRole('button', { name: 'Salir' })).toBeInTheDocument();
+    expect(within(nav).queryByText('Realizar tour')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Mis contrataciones')).not.toBeInTheDocument();
+    expect(within(nav).getByText('Versión 2.1.11')).toBeInTheDocument();
+  });
+
+  it("'Ayuda' warns about leaving the app and then opens the help chat in a new tab", async () => {
+    signedInApi();
+    await signedIn();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const user = userEvent.setup();
+    renderApp('/tabs');
+
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    await user.click(within(nav).getByRole('button', { name: 'Ayuda' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
+    expect(within(dialog).getByText('Estas por salir de la app.')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+
+    expect(open).toHaveBeenCalledWith('https://wa.me/5491100000000', '_blank', 'noopener,noreferrer');
+  });
+
+  it("'Salir' signs out: overlay, logout call, storage cleared, back to login", async () => {
+    const api = signedInApi();
+    await signedIn();
+    const user = userEvent.setup();
+    const view = renderApp('/tabs');
+
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    await user.click(within(nav).getByRole('button', { name: 'Salir' }));
+    expect(await screen.findByText('Cerrando sesión...')).toBeInTheDocument();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Ingresá a tu cuenta' }, { timeout: 4_000 }),
+    ).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/login');
+    expect(api.callsTo('POST', '/auth/logout')).toHaveLength(1);
+    expect(await storage.get(StorageKey.token)).toBeNull();
+  });
+});
+
+describe('message screen (spec §2 item 12)', () => {
+  it('shows the stored message and its button goes back to the start', async () => {
+    mockApi({});
+    await saveAppMessage({
+      title: 'Mantenimiento programado',
+      description: 'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+      button_title: 'Continuar',
+    });
+    const user = userEvent.setup();
+    const view = renderApp('/message');
+
+    expect(await screen.findByRole('heading', { name: 'Mantenimiento programado' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+  });
+
+  it('shows no button when the message may not be left', async () => {
+    mockApi({});
+    await saveAppMessage({
+      title: 'Cuenta bloqueada',
+      description: 'Comunicate con nosotros.',
+      button_title: 'Salir',
+      canNavigate: false,
+    });
+    renderApp('/message');
+    expect(await screen.findByRole('heading', { name: 'Cuenta bloqueada' })).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { demoUser, mockApi, tokenAnswer } from '../../../../test/api-mock.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { StorageKey, storage } from '../../../shared/storage/storage.ts';
+import { RegisterPage } from './register-page.tsx';
+
+function renderRegister() {
+  return renderRoutes(
+    [
+      { path: '/register', Component: RegisterPage },
+      { path: '/tabs', element: <p>Inicio de la app</p> },
+    ],
+    '/register',
+  );
+}
+
+async function fillIn(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { name: string; dni: string; password: string },
+) {
+  await user.type(await screen.findByLabelText('Nombre y apellido'), values.name);
+  await user.type(screen.getByLabelText('DNI'), values.dni);
+  await user.type(screen.getByLabelText('Contraseña'), values.password);
+}
+
+describe('register page', () => {
+  it('validates with the registration schema in Spanish and keeps what was typed', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderRegister();
+
+    await fillIn(user, { name: 'Valentina Ríos', dni: '1234', password: 'password' });
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+
+    expect(await screen.findByText('El DNI debe tener 7 u 8 números.')).toBeInTheDocument();
+    expect(screen.getByText('Ingresá un email válido.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Esa contraseña es muy común. Elegí otra más difícil de adivinar.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre y apellido')).toHaveValue('Valentina Ríos');
+    expect(api.callsTo('POST', '/auth/register')).toHaveLength(0);
+  });
+
+  it('completes a pending social registration with its provider and token', async () => {
+    await storage.set(StorageKey.pendingRegistration, {
+      email: 'valentina@example.com',
+      social: 'google',
+      social_token: 'google-id-token',
+    });
+    const api = mockApi({
+      'POST /auth/register': { status: 201, body: tokenAnswer('tok-new') },
+      'GET /auth/user': {
+        body: { data: { ...demoUser, name: 'Valentina Ríos', email: 'valentina@example.com' } },
+      },
+    });
+    const user = userEvent.setup();
+    renderRegister();
+
+    expect(await screen.findByRole('heading', { name: 'Completá tu registro' })).toBeInTheDocument();
+    expect(screen.getByText(/Estás creando tu cuenta con Google/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('valentina@example.com'));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+
+    await fillIn(user, { name: 'Valentina Ríos', dni: '33.444.555', password: 'Tornado-Azul-2025' });
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+
+    expect(await screen.findByText('Inicio de la app')).toBeInTheDocument();
+    expect(JSON.parse(String(api.callsTo('POST', '/auth/register')[0]?.body))).toEqual({
+      name: 'Valentina Ríos',
+      email: 'valentina@example.com',
+      password: 'Tornado-Azul-2025',
+      dni: '33444555',
+      social: 'google',
+      social_token: 'google-id-token',
+    });
+    expect(await storage.get(StorageKey.pendingRegistration)).toBeNull();
+    expect(await storage.get(StorageKey.token)).toBe('tok-new');
+  });
+
+  it('says under the e-mail that an account already uses it', async () => {
+    mockApi({
+      'POST /auth/register': {
+        status: 409,
+        body: { message: 'Ya existe una cuenta con ese email.', error_code: 'email_taken' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRegister();
+
+    await fillIn(user, { name: 'Sofía Demo', dni: '30123456', password: 'Tornado-Azul-2025' });
+    await user.type(screen.getByLabelText('Email'), 'demo@cubierto.com.ar');
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+
+    expect(
+      await screen.findByText('Ya existe una cuenta con este email. Ingresá o recuperá tu contraseña.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveValue('demo@cubierto.com.ar');
+  });
+});
