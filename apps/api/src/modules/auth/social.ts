@@ -33,7 +33,7 @@ export type SocialVerifier = {
 };
 
 export type SocialVerifierOptions = {
-  /** Limit for each call to a provider (discovery, keys, userinfo, Graph). */
+  /** Limit for each call to a provider (discovery, keys, Graph). */
   timeoutMs?: number;
   /** How long a discovery document is reused before it is fetched again. */
   discoveryTtlMs?: number;
@@ -65,14 +65,6 @@ const LABELS: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple
 const DiscoverySchema = z.object({
   issuer: z.string(),
   jwks_uri: z.url(),
-  userinfo_endpoint: z.url().optional(),
-});
-
-const UserinfoSchema = z.object({
-  sub: z.string().min(1),
-  email: z.string().optional(),
-  email_verified: z.union([z.boolean(), z.string()]).optional(),
-  name: z.string().optional(),
 });
 
 const GraphErrorSchema = z.object({
@@ -248,32 +240,14 @@ export function createSocialVerifier(
     }
   }
 
-  async function userinfo(issuer: OidcIssuer, accessToken: string): Promise<z.infer<typeof UserinfoSchema>> {
-    const endpoint = issuer.discovery.userinfo_endpoint;
-    if (!endpoint) throw invalid();
-    const response = await request(endpoint, { authorization: `Bearer ${accessToken}` });
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      await response.body?.cancel();
-      throw invalid(new Error(`userinfo answered ${response.status}`));
-    }
-    if (!response.ok) throw unavailable(new Error(`userinfo answered ${response.status}`));
-    const parsed = UserinfoSchema.safeParse(await readJson(response));
-    if (!parsed.success) throw unavailable(parsed.error);
-    return parsed.data;
-  }
-
   async function verifyOidc(provider: 'google' | 'apple', token: string): Promise<SocialProfile> {
     const { issuer, clientId } = config[provider];
     const audience = clientIds(clientId);
     if (audience.length === 0) throw notConfigured(provider);
-    const jwt = looksLikeJwt(token);
-    // Only Google's sign-in hands out plain OAuth access tokens; anything else must be an ID token.
-    if (!jwt && provider !== 'google') throw invalid();
+    // Only ID tokens: an OAuth access token does not say which app it was issued to, so one obtained by
+    // another site for the same person would sign in here (token substitution).
+    if (!looksLikeJwt(token)) throw invalid();
     const discovered = await loadIssuer(issuer);
-    if (!jwt) {
-      const info = await userinfo(discovered, token);
-      return { provider, subject: info.sub, email: verifiedEmail(info), name: info.name ?? null };
-    }
     // The issuer exactly as the provider spells it; Google also documents a bare-host iss ("accounts.google.com").
     const canonical = discovered.discovery.issuer;
     const acceptedIssuers =
