@@ -1,5 +1,7 @@
-/** Renders routes inside the app's providers with an in-memory router. */
+/** Rendering helpers of the tests: routes inside the app's providers, or one piece inside Mantine. */
+import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../src/app/providers.tsx';
 
@@ -11,4 +13,9 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
     </AppProviders>,
   );
   return { ...view, router };
+}
+
+/** Renders one piece of UI (e.g. the toast or dialog host) inside Mantine only. */
+export function renderWithMantine(ui: ReactNode) {
+  return render(<MantineProvider>{ui}</MantineProvider>);
 }

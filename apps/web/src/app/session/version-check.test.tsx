@@ -1,8 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock.ts';
+import { renderWithMantine } from '../../../test/render.tsx';
 import { DialogHost } from '../../shared/dialogs/dialogs.tsx';
 import { StorageKey, storage } from '../../shared/storage/storage.ts';
 import { checkForUpdate } from './version-check.ts';
@@ -24,11 +24,7 @@ const serverVersion = (version: string) => ({
 });
 
 function renderHost() {
-  render(
-    <MantineProvider>
-      <DialogHost />
-    </MantineProvider>,
-  );
+  renderWithMantine(<DialogHost />);
 }
 
 describe('start-up version check (spec §2 item 8, §5)', () => {

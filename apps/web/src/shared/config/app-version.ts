@@ -4,8 +4,8 @@
  * a failed lookup is silent (spec §8) and counts as "no record".
  */
 import type { AppVersion } from '@cubierto/contracts';
-import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
+import { useAsyncValue } from '../hooks/use-async-value.ts';
 
 export type LatestAppVersion = Pick<AppVersion, 'version' | 'social'>;
 
@@ -44,15 +44,5 @@ export function resetLatestAppVersion(): void {
 }
 
 export function useLatestAppVersion(): LatestAppVersion | null {
-  const [value, setValue] = useState<LatestAppVersion | null>(null);
-  useEffect(() => {
-    let active = true;
-    void getLatestAppVersion().then((found) => {
-      if (active) setValue(found);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-  return value;
+  return useAsyncValue(getLatestAppVersion) ?? null;
 }

@@ -1,15 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { renderWithMantine } from '../../../test/render.tsx';
 import { DialogHost, openAlert, openInfoDialog } from './dialogs.tsx';
 
 function renderHost() {
-  render(
-    <MantineProvider>
-      <DialogHost />
-    </MantineProvider>,
-  );
+  renderWithMantine(<DialogHost />);
 }
 
 describe('dialogs resolve to { role, data } (spec §2, §4)', () => {

@@ -1,6 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithMantine } from '../../../test/render.tsx';
 import { ApiError } from '../api/api-error.ts';
 import { ToastHost } from '../toasts/toasts.tsx';
 import { describeError, handleError } from './error-handler.tsx';
@@ -9,11 +9,7 @@ const UNREACHABLE =
   'Ya detectamos el error, estamos trabajando para poder brindarle la respuesta que necesita, agradecemos su paciencia.';
 
 function renderToasts() {
-  render(
-    <MantineProvider>
-      <ToastHost />
-    </MantineProvider>,
-  );
+  renderWithMantine(<ToastHost />);
 }
 
 describe('central error handler (spec §8)', () => {

@@ -13,17 +13,3 @@ export function formatLongDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
 }
-
-/** The first word of a full name, for greetings. */
-export function firstName(fullName: string | null | undefined): string {
-  return fullName?.trim().split(/\s+/)[0] ?? '';
-}
-
-/** Up to two initials, for avatars without a picture. */
-export function initials(fullName: string | null | undefined): string {
-  const words = fullName?.trim().split(/\s+/).filter(Boolean) ?? [];
-  return words
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '')
-    .join('');
-}

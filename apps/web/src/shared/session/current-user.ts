@@ -41,10 +41,6 @@ export async function storeUser(user: User): Promise<void> {
   await storage.set(StorageKey.user, stored);
 }
 
-export async function readStoredUser(): Promise<StoredUser | null> {
-  return storage.get<StoredUser>(StorageKey.user);
-}
-
 export const currentUserQueryKey = ['current-user'] as const;
 
 export const currentUserQueryOptions = queryOptions({

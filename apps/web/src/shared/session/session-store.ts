@@ -63,7 +63,3 @@ export function endSession(patch: Partial<SessionState> = {}): void {
   announceSessionChange();
   setSessionState({ ...patch, status: 'anonymous' });
 }
-
-export async function getStoredToken(): Promise<string | null> {
-  return storage.get<string>(StorageKey.token);
-}

@@ -57,13 +57,6 @@ export const IconHelp = (props: IconProps) => (
   </Icon>
 );
 
-export const IconCompass = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m15.5 8.5-2 5-5 2 2-5z" />
-  </Icon>
-);
-
 export const IconCheck = (props: IconProps) => (
   <Icon {...props}>
     <path d="m5 12.5 4.5 4.5L19 7.5" />
@@ -101,12 +94,6 @@ export const IconFileText = (props: IconProps) => (
   <Icon {...props}>
     <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
     <path d="M14 3v5h5M9 13h6M9 17h4" />
-  </Icon>
-);
-
-export const IconArrowLeft = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M19 12H5m6-6-6 6 6 6" />
   </Icon>
 );
 

@@ -5,7 +5,7 @@
 import { RegisterBodySchema } from '@cubierto/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,12 +13,13 @@ import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { useAsyncValue } from '../../../shared/hooks/use-async-value.ts';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { registerCustomer } from '../api/register.ts';
 import { completeSignIn } from '../complete-sign-in.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
-import { type PendingRegistration, pendingRegistration } from '../pending-registration.ts';
+import { pendingRegistration } from '../pending-registration.ts';
 
 const RegisterFormSchema = RegisterBodySchema.omit({ social: true, social_token: true });
 type RegisterFormInput = z.input<typeof RegisterFormSchema>;
@@ -29,7 +30,7 @@ const fields = ['name', 'email', 'password', 'dni'] as const;
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [pending, setPending] = useState<PendingRegistration | null>(null);
+  const pending = useAsyncValue(pendingRegistration.read) ?? null;
 
   const {
     register,
@@ -43,16 +44,8 @@ export function RegisterPage() {
   });
 
   useEffect(() => {
-    let active = true;
-    void pendingRegistration.read().then((value) => {
-      if (!active || !value) return;
-      setPending(value);
-      setValue('email', value.email);
-    });
-    return () => {
-      active = false;
-    };
-  }, [setValue]);
+    if (pending) setValue('email', pending.email);
+  }, [pending, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

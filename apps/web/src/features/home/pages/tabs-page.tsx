@@ -9,8 +9,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
 import { IconFileText, IconInfo, IconShield } from '../../../shared/ui/icons.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { HomeSection } from '../components/home-section.tsx';
 import classes from './tabs-page.module.css';
+
+/** The sections later issues fill: the products to contract and the customer's latest contracts. */
+const sections = [
+  { id: 'home-products', key: 'home.products', color: 'brand', icon: <IconShield size={28} /> },
+  {
+    id: 'home-latest-contracts',
+    key: 'home.latestContracts',
+    color: 'secondary',
+    icon: <IconFileText size={28} />,
+  },
+];
 
 export function TabsPage() {
   const { t } = useTranslation();
@@ -37,14 +49,11 @@ export function TabsPage() {
       </Paper>
 
       {user.isError && (
-        <Alert color="red" variant="light" icon={<IconInfo />} title={t('home.userErrorTitle')} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('home.userErrorDescription')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title={t('home.userErrorTitle')}
+          description={t('home.userErrorDescription')}
+          onRetry={() => void user.refetch()}
+        />
       )}
 
       {user.data && !user.data.place && (
@@ -59,24 +68,17 @@ export function TabsPage() {
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <HomeSection id="home-products" title={t('home.products.title')}>
-          <EmptyState
-            variant="light"
-            color="brand"
-            icon={<IconShield size={28} />}
-            title={t('home.products.emptyTitle')}
-            description={t('home.products.emptyDescription')}
-          />
-        </HomeSection>
-        <HomeSection id="home-latest-contracts" title={t('home.latestContracts.title')}>
-          <EmptyState
-            variant="light"
-            color="secondary"
-            icon={<IconFileText size={28} />}
-            title={t('home.latestContracts.emptyTitle')}
-            description={t('home.latestContracts.emptyDescription')}
-          />
-        </HomeSection>
+        {sections.map((section) => (
+          <HomeSection key={section.id} id={section.id} title={t(`${section.key}.title`)}>
+            <EmptyState
+              variant="light"
+              color={section.color}
+              icon={section.icon}
+              title={t(`${section.key}.emptyTitle`)}
+              description={t(`${section.key}.emptyDescription`)}
+            />
+          </HomeSection>
+        ))}
       </SimpleGrid>
     </Stack>
   );

@@ -2,10 +2,10 @@
  * The message screen (spec §2 item 12): shows the message stored by whoever sent the user here, e.g.
  * scheduled maintenance after a 503. Its button goes back to the start, which decides login or home.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type AppMessage, readAppMessage } from '../../../shared/message/app-message.ts';
+import { useAsyncValue } from '../../../shared/hooks/use-async-value.ts';
+import { readAppMessage } from '../../../shared/message/app-message.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { MessageView } from '../components/message-view.tsx';
 
@@ -13,16 +13,7 @@ export function MessagePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // undefined while reading storage, null when nothing was stored.
-  const [message, setMessage] = useState<AppMessage | null | undefined>(undefined);
-  useEffect(() => {
-    let active = true;
-    void readAppMessage().then((stored) => {
-      if (active) setMessage(stored);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
+  const message = useAsyncValue(readAppMessage);
 
   if (message === undefined) return <PageLoader fullScreen />;
 

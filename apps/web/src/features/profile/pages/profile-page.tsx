@@ -5,14 +5,12 @@
 import { ProfileUpdateSchema, type User } from '@cubierto/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Button,
   Card,
   Divider,
   Flex,
   Grid,
   Group,
-  Select,
   Skeleton,
   Stack,
   Text,
@@ -21,13 +19,14 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { t as translate } from '../../../shared/i18n/i18n.ts';
 import {
   currentUserQueryKey,
@@ -35,7 +34,7 @@ import {
   storeUser,
 } from '../../../shared/session/current-user.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
-import { IconAlert } from '../../../shared/ui/icons.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { localitiesQueryOptions, provincesQueryOptions } from '../api/places.ts';
 import { updateProfile } from '../api/update-profile.ts';
 import { AvatarField } from '../components/avatar-field.tsx';
@@ -183,78 +182,45 @@ function ProfileForm({ user }: { user: User }) {
                 {t('profile.address')}
               </Title>
               {provinces.isError && (
-                <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-                  <Group justify="space-between" gap="xs">
-                    <Text size="sm">{t('profile.provincesError')}</Text>
-                    <Button size="xs" variant="light" color="red" onClick={() => void provinces.refetch()}>
-                      {t('common.retry')}
-                    </Button>
-                  </Group>
-                </Alert>
+                <LoadError
+                  description={t('profile.provincesError')}
+                  onRetry={() => void provinces.refetch()}
+                />
               )}
               <Grid gap="md">
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <Controller
+                  <SelectField
                     control={control}
                     name="state_id"
-                    render={({ field }) => (
-                      <Select
-                        label={t('profile.province')}
-                        placeholder={
-                          provinces.isPending
-                            ? t('profile.provincesLoading')
-                            : t('profile.provincePlaceholder')
-                        }
-                        data={provinceOptions}
-                        searchable
-                        nothingFoundMessage={t('profile.nothingFound')}
-                        disabled={provinces.isPending || provinces.isError}
-                        error={errors.state_id?.message}
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value}
-                        onBlur={field.onBlur}
-                        onChange={(value) => {
-                          field.onChange(value);
-                          setValue('locality_id', null, { shouldDirty: true });
-                        }}
-                      />
-                    )}
+                    label={t('profile.province')}
+                    placeholder={
+                      provinces.isPending ? t('profile.provincesLoading') : t('profile.provincePlaceholder')
+                    }
+                    data={provinceOptions}
+                    nothingFoundMessage={t('profile.nothingFound')}
+                    disabled={provinces.isPending || provinces.isError}
+                    onValueChange={() => setValue('locality_id', null, { shouldDirty: true })}
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <Controller
+                  <SelectField
                     control={control}
                     name="locality_id"
-                    render={({ field }) => (
-                      <Select
-                        label={t('profile.locality')}
-                        placeholder={localityPlaceholder}
-                        data={localityOptions}
-                        searchable
-                        nothingFoundMessage={
-                          localities.data?.length === 0
-                            ? t('profile.noLocalities')
-                            : t('profile.nothingFound')
-                        }
-                        disabled={!stateId || localities.isPending || localities.isError}
-                        error={
-                          errors.locality_id?.message ??
-                          (localities.isError ? t('profile.localitiesError') : undefined)
-                        }
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value}
-                        onBlur={field.onBlur}
-                        onChange={(value) => {
-                          field.onChange(value);
-                          const zip = localities.data?.find(
-                            (locality) => String(locality.id) === value,
-                          )?.zip_code;
-                          if (zip) setValue('zip_code', zip, { shouldDirty: true, shouldValidate: true });
-                        }}
-                      />
-                    )}
+                    label={t('profile.locality')}
+                    placeholder={localityPlaceholder}
+                    data={localityOptions}
+                    nothingFoundMessage={
+                      localities.data?.length === 0 ? t('profile.noLocalities') : t('profile.nothingFound')
+                    }
+                    disabled={!stateId || localities.isPending || localities.isError}
+                    error={localities.isError ? t('profile.localitiesError') : undefined}
+                    onValueChange={(value) => {
+                      // The locality's zip code fills the field; the user may still change it.
+                      const zip = localities.data?.find(
+                        (locality) => String(locality.id) === value,
+                      )?.zip_code;
+                      if (zip) setValue('zip_code', zip, { shouldDirty: true, shouldValidate: true });
+                    }}
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -336,20 +302,11 @@ export function ProfilePage() {
       </div>
       {user.isPending && <ProfileSkeleton />}
       {user.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlert />}
+        <LoadError
           title={t('profile.loadErrorTitle')}
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('profile.loadErrorDescription')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          description={t('profile.loadErrorDescription')}
+          onRetry={() => void user.refetch()}
+        />
       )}
       {user.data && <ProfileForm key={user.data.id} user={user.data} />}
     </Stack>
