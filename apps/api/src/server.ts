@@ -10,7 +10,11 @@ import { ensureOpsToken } from './lib/ops-token.ts';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.error('database connection lost (the pool reconnects):', error.message),
+  });
   await database.migrate();
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database, opsToken: ensureOpsToken(config) });

@@ -48,8 +48,9 @@ export async function createTestDatabase(
     async drop() {
       await database.close();
       const c = new pg.Client({ connectionString: serverUrl });
+      c.on('error', () => {});
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
       await c.end();
     },
   };

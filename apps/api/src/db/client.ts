@@ -40,11 +40,16 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** Told when an idle pooled connection fails (the pool recovers by itself). */
+  onIdleError?: (error: Error) => void;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client the server drops (restart, failover, admin termination) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',

@@ -2,9 +2,10 @@
  * Sessions: opaque bearer tokens stored hashed, with renew_on (the app refreshes inside the last 5 days,
  * spec §4) and revocation (sign-out and refresh really end the old token).
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 export type IssuedToken = { token_type: 'Bearer'; access_token: string; renew_on: string };

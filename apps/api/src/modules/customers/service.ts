@@ -8,6 +8,7 @@ import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { contexts, entities, files, localities, places, provinces, users } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
 
 export const USER_RELATIONS = ['entity', 'takerEntity', 'place'] as const;
@@ -61,27 +62,16 @@ function selectCustomerUser(db: DbOrTx, userId: number | Placeholder<'userId', n
     .limit(1);
 }
 
-function prepareCustomerUser(db: Db) {
-  return selectCustomerUser(db, sql.placeholder('userId')).prepare('customers_find_user');
-}
-
-/**
- * Prepared once per database handle: drizzle no longer rebuilds the SQL of the seven-table join on every
- * request (the busiest route), and on PostgreSQL the named statement lets each pooled connection reuse
- * its plan instead of planning the join again. A transaction runs the same query unprepared, inside itself.
- */
-const preparedCustomerUser = new WeakMap<Db, ReturnType<typeof prepareCustomerUser>>();
+/** The busiest route's seven-table join, prepared (see lib/prepared.ts). */
+const preparedCustomerUser = preparedPerDatabase((db: Db) =>
+  selectCustomerUser(db, sql.placeholder('userId')).prepare('customers_find_user'),
+);
 
 export async function findCustomerUser(db: DbOrTx, userId: number, load: ReadonlySet<string>): Promise<User> {
   let rows: Awaited<ReturnType<typeof selectCustomerUser>>;
   if (is(db, PgTransaction)) rows = await selectCustomerUser(db, userId);
   else {
-    let prepared = preparedCustomerUser.get(db);
-    if (!prepared) {
-      prepared = prepareCustomerUser(db);
-      preparedCustomerUser.set(db, prepared);
-    }
-    rows = await prepared.execute({ userId });
+    rows = await preparedCustomerUser(db).execute({ userId });
   }
   const row = rows[0];
   if (!row) throw new AppError('not_found');

@@ -1,5 +1,5 @@
 /** /customers/entities: the entities the caller acts for; search by DNI/CUIT (search-entity); create. */
-import { EntitySearchQuerySchema } from '@cubierto/contracts';
+import { EntitySearchQuerySchema, NewEntitySchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/request-context.ts';
@@ -8,8 +8,6 @@ import { createUserEntity, findUserEntities } from './service.ts';
 const tags = ['entities'];
 const security = [{ bearer: [] }];
 const Data = z.object({ data: z.unknown() });
-
-export const TAX_CONDITIONS = ['consumidor_final', 'monotributo', 'responsable_inscripto', 'exento'] as const;
 
 export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -32,16 +30,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        body: z.strictObject({
-          kind: z.enum(['person', 'business'], { error: 'Elegí persona o empresa.' }),
-          name: z
-            .string({ error: 'Ingresá el nombre o razón social.' })
-            .trim()
-            .min(2, { error: 'Ingresá el nombre o razón social.' })
-            .max(120),
-          document_number: z.string({ error: 'Ingresá el documento.' }).min(7).max(13),
-          tax_condition: z.enum(TAX_CONDITIONS, { error: 'Elegí la condición frente al IVA.' }),
-        }),
+        body: NewEntitySchema,
         response: { 201: Data },
       },
     },

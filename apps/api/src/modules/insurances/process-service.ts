@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  addDays,
   asksForDates,
   type Coverage,
   PricingError,
@@ -14,6 +15,7 @@ import {
   type StepName,
   stepSchema,
   stepsFor,
+  todayInArgentina,
 } from '@cubierto/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -41,15 +43,6 @@ type CoverageContext = {
   policy: typeof policies.$inferSelect;
   code: RiskTypeCode;
 };
-
-/** Today in Argentina (UTC−3), as YYYY-MM-DD: cover dates are local calendar days. */
-export function todayInArgentina(now = new Date()): string {
-  return new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function loadCoverage(db: DbOrTx, coverageId: number, applicationId: number): Promise<CoverageContext> {
   const [row] = await db

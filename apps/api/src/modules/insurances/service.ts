@@ -8,6 +8,7 @@ import {
   premiumOf,
   RISK_TYPES,
   type RiskTypeCode,
+  todayInArgentina,
 } from '@cubierto/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -24,7 +25,6 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
 import { entityOut } from '../entities/service.ts';
-import { todayInArgentina } from './process-service.ts';
 
 const billingEntities = alias(entities, 'billing_entities');
 
