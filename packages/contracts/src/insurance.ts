@@ -3,9 +3,10 @@
  * and on the server (spec §5, DOMAIN.md), and the shapes of processes, quotes and insurances.
  */
 import { z } from 'zod';
+import { CoverageSchema } from './catalog.ts';
 import { isValidCuit, isValidDni, normalizeDigits } from './identity.ts';
 import { isValidImei, isValidPlate, normalizePlate } from './objects.ts';
-import { RISK_TYPES, type RiskTypeCode } from './risk-types.ts';
+import { RISK_TYPE_CODES, RISK_TYPES, type RiskTypeCode } from './risk-types.ts';
 
 const text = (label: string, max = 120) =>
   z
@@ -212,6 +213,15 @@ export function datesSchema(today: string, maxDays = 366) {
     });
 }
 
+/** Today in Argentina (UTC−3, no daylight saving), as YYYY-MM-DD: cover dates are local calendar days. */
+export function todayInArgentina(now = new Date()): string {
+  return new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
@@ -256,6 +266,21 @@ export function stepSchema(code: RiskTypeCode, step: StepName, today: string, no
   }
 }
 
+/** A contract in progress (GET /customers/insurance-processes/{id}): its answers by step, resumable. */
+export const InsuranceProcessSchema = z.object({
+  id: z.number(),
+  status: z.enum(['in_progress', 'completed', 'discarded']),
+  risk_type: z.object({ short_code: z.enum(RISK_TYPE_CODES), name: z.string() }),
+  coverage: CoverageSchema,
+  policy: z.object({ id: z.number(), name: z.string(), special_clauses: z.string().nullable() }),
+  steps: z.array(z.enum(STEP_NAMES)),
+  answers: z.partialRecord(z.enum(STEP_NAMES), z.record(z.string(), z.unknown())),
+  next_step: z.union([z.enum(STEP_NAMES), z.literal('quote')]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type InsuranceProcess = z.infer<typeof InsuranceProcessSchema>;
+
 export const INSURANCE_STATUSES = [
   'pendiente',
   'vigente',
@@ -294,3 +319,12 @@ export const EntitySearchQuerySchema = z.strictObject({
       error: 'Ingresá un DNI de 7 u 8 números o un CUIT válido.',
     }),
 });
+
+/** The price of a process's saved answers (POST …/quote), valid until `expires_at`. */
+export const QuoteSchema = z.object({
+  id: z.number(),
+  process_id: z.number(),
+  premium: PremiumSchema,
+  expires_at: z.string(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;

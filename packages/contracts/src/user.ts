@@ -2,6 +2,7 @@
  * The signed-in customer (spec §3 "User"): name, avatar, email, personal entity, taker entity, place.
  */
 import { z } from 'zod';
+import { isValidCuit, isValidDni, normalizeDigits } from './identity.ts';
 
 export const EntitySchema = z.object({
   id: z.number(),
@@ -12,6 +13,45 @@ export const EntitySchema = z.object({
   tax_condition: z.string().nullable(),
 });
 export type Entity = z.infer<typeof EntitySchema>;
+
+/** Condition before VAT (IVA) of a taker or designated billing party. */
+export const TAX_CONDITIONS = ['consumidor_final', 'monotributo', 'responsable_inscripto', 'exento'] as const;
+export type TaxCondition = (typeof TAX_CONDITIONS)[number];
+export const TAX_CONDITION_LABELS: Record<TaxCondition, string> = {
+  consumidor_final: 'Consumidor final',
+  monotributo: 'Monotributo',
+  responsable_inscripto: 'Responsable inscripto',
+  exento: 'Exento',
+};
+
+function documentParsed(payload: { issues: ReadonlyArray<{ path?: PropertyKey[] }> }): boolean {
+  return !payload.issues.some((issue) => ['kind', 'document_number'].includes(String(issue.path?.[0])));
+}
+
+/** A new entity the customer acts for: a person by DNI or a business by CUIT (search-entity). */
+export const NewEntitySchema = z
+  .strictObject({
+    kind: z.enum(['person', 'business'], { error: 'Elegí persona o empresa.' }),
+    name: z
+      .string({ error: 'Ingresá el nombre o razón social.' })
+      .trim()
+      .min(2, { error: 'Ingresá el nombre o razón social.' })
+      .max(120, { error: 'Máximo 120 caracteres.' }),
+    document_number: z.string({ error: 'Ingresá el documento.' }).transform(normalizeDigits),
+    tax_condition: z.enum(TAX_CONDITIONS, { error: 'Elegí la condición frente al IVA.' }),
+  })
+  // Checked even while other fields are still empty, so the form shows every message at once.
+  .refine((value) => value.kind !== 'person' || isValidDni(value.document_number), {
+    path: ['document_number'],
+    error: 'El DNI debe tener 7 u 8 números.',
+    when: documentParsed,
+  })
+  .refine((value) => value.kind !== 'business' || isValidCuit(value.document_number), {
+    path: ['document_number'],
+    error: 'El CUIT no es válido.',
+    when: documentParsed,
+  });
+export type NewEntity = z.input<typeof NewEntitySchema>;
 
 export const PlaceSchema = z.object({
   id: z.number(),
