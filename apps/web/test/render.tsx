@@ -1,4 +1,4 @@
-/** Rendering helpers of the tests: routes inside the app's providers, or one piece inside Mantine. */
+/** How the tests render: routes inside the app's providers, or one piece inside Mantine. */
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';

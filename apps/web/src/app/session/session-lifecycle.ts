@@ -53,6 +53,8 @@ export async function startSession(now = Date.now()): Promise<void> {
     if ((await renewSession()) === 'signed-out') return;
   }
   setSessionState({ status: 'authenticated' });
+  // The application id (spec §3 storage) comes with the public config; a failure is retried when needed.
+  import('../../shared/config/app-config.ts').then(({ getAppConfig }) => getAppConfig()).catch(() => {});
   // Loaded on demand: the context's schemas are not needed by anonymous visitors.
   import('../../shared/session/context.ts')
     .then(({ recoverContext }) => recoverContext())

@@ -26,6 +26,8 @@ export function SelectField<T extends FieldValues>({
       render={({ field, fieldState }) => (
         <Select
           searchable
+          // Choosing the chosen option again keeps it: clearing a province would also clear the locality.
+          allowDeselect={false}
           {...props}
           error={fieldState.error?.message ?? error}
           name={field.name}
