@@ -4,19 +4,7 @@
  */
 import { ProfileUpdateSchema, type User } from '@cubierto/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Card,
-  Divider,
-  Flex,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Divider, Flex, Grid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
