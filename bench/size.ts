@@ -125,7 +125,7 @@ async function browserMeasure(): Promise<Measure & { css: Measure; requests: num
       );
     });
     const res = await page.goto(`${origin}/login`, { waitUntil: 'networkidle', timeout: 60_000 });
-    if (!res || res.status() !== 200) throw new Error(`/login answered ${res?.status()}`);
+    if (res?.status() !== 200) throw new Error(`/login answered ${res?.status()}`);
     // The login form must be on screen: otherwise the measure would be of a broken page.
     await page.waitForSelector('input[type="password"]', { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
