@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './errors.ts';
 export * from './identity.ts';
 export * from './insurance.ts';
+export * from './insurance-views.ts';
 export * from './money.ts';
 export * from './objects.ts';
 export * from './pricing.ts';

@@ -4,11 +4,9 @@
  * and a QR code to the public check page. Only for insurances in force.
  */
 import { GENDER_LABELS, RISK_TYPES, type RiskTypeCode, TRIP_TYPE_LABELS } from '@cubierto/contracts';
-import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
-import { localities, provinces } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findInsurance } from './service.ts';
 
@@ -28,7 +26,7 @@ function personLine(p: Record<string, unknown>): string {
   return `${p.first_name} ${p.last_name} · DNI ${p.dni} · Nac. ${dateEs(String(p.birth_date))} · Género: ${gender}`;
 }
 
-async function riskLines(db: DbOrTx, code: RiskTypeCode, data: Record<string, unknown>): Promise<Line[]> {
+function riskLines(code: RiskTypeCode, data: Record<string, unknown>): Line[] {
   const s = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
   switch (code) {
     case 'cell-phone':
@@ -57,19 +55,12 @@ async function riskLines(db: DbOrTx, code: RiskTypeCode, data: Record<string, un
       ];
     case 'home':
     case 'store': {
+      // The detail already names the province and locality of the address.
       const a = data.address as Record<string, unknown>;
-      const [province] = await db
-        .select({ name: provinces.name })
-        .from(provinces)
-        .where(eq(provinces.id, Number(a.state_id)));
-      const [locality] = await db
-        .select({ name: localities.name })
-        .from(localities)
-        .where(eq(localities.id, Number(a.locality_id)));
       const lines: Line[] = [
         ['Calle y altura', `${s(a.street)} ${s(a.street_number)}`],
         ['Piso / depto.', `${s(a.floor_block)} / ${s(a.apartment_house)}`],
-        ['Localidad', `${locality?.name ?? '—'}, ${province?.name ?? '—'} (CP ${s(a.zip_code)})`],
+        ['Localidad', `${s(a.locality_name)}, ${s(a.state_name)} (CP ${s(a.zip_code)})`],
       ];
       if (code === 'store') lines.push(['Rubro', s(data.business_activity)]);
       return lines;
@@ -129,7 +120,7 @@ export async function renderCertificate(
   const code = insurance.risk_type.short_code as RiskTypeCode;
   const verifyUrl = `${input.publicUrl}/verificar/${insurance.verification_code}`;
   const qr = await QRCode.toBuffer(verifyUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
-  const objectLines = (await Promise.all(insurance.risks.map((r) => riskLines(db, code, r.data)))).flat();
+  const objectLines = insurance.risks.flatMap((r) => riskLines(code, r.data));
 
   const doc = new PDFDocument({
     size: 'A4',

@@ -1,7 +1,17 @@
-import { RISK_TYPE_CODES, type RiskTypeCode, stepsFor } from '@cubierto/contracts';
+import {
+  CertificateCheckSchema,
+  InsuranceDetailSchema,
+  InsuranceGroupSchema,
+  InsuranceSchema,
+  pageOf,
+  RISK_TYPE_CODES,
+  type RiskTypeCode,
+  stepsFor,
+} from '@cubierto/contracts';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { isoDaysFromToday, riskAnswers, uploadPhoto, VALID_IMEI } from '../../../test/contracting.ts';
 import { multipart, pngImage } from '../../../test/fixtures.ts';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
@@ -363,6 +373,23 @@ describe('my insurances and the certificate', () => {
       headers: c.auth,
     });
     expect(filtered.json().data).toHaveLength(1);
+  });
+
+  it('answers with the shapes the web app reads, naming the province and locality of an address', async () => {
+    const c = await registerCustomer(t.app);
+    const { insurance } = await contract(c, 'home');
+    const get = async (url: string, auth = true) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v4${url}`, headers: auth ? c.auth : {} })).json();
+
+    pageOf(InsuranceSchema).parse(await get('/customers/insurances'));
+    z.object({ data: z.array(InsuranceGroupSchema) }).parse(await get('/customers/insurances/groups'));
+    const detail = InsuranceDetailSchema.parse((await get(`/customers/insurances/${insurance.id}`)).data);
+    CertificateCheckSchema.parse((await get(`/common/verify/${detail.verification_code}`, false)).data);
+    expect(detail.risks[0]?.data.address).toMatchObject({
+      street: 'Av. Corrientes',
+      state_name: 'Ciudad Autónoma de Buenos Aires',
+      locality_name: expect.any(String),
+    });
   });
 
   it('downloads the certificate of an insurance in force, with the insured object and a working QR check', async () => {

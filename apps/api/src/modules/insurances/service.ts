@@ -19,7 +19,9 @@ import {
   entities,
   insuranceRisks,
   insurances,
+  localities,
   policies,
+  provinces,
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -139,9 +141,37 @@ export async function findInsurance(db: DbOrTx, userId: number, insuranceId: num
     ...insuranceOut(row),
     taker: entityOut(parties!.taker),
     billing_party: entityOut(parties!.billing),
-    risks: risks.map((r) => ({ id: r.id, kind: r.kind, data: r.data, photo_file_ids: r.photoFileIds })),
+    risks: await Promise.all(
+      risks.map(async (r) => ({
+        id: r.id,
+        kind: r.kind,
+        data: await withPlaceNames(db, r.data),
+        photo_file_ids: r.photoFileIds,
+      })),
+    ),
     special_clauses: row.policy.specialClauses,
     verification_code: row.insurance.verificationCode,
+  };
+}
+
+/**
+ * An insured address is saved with province and locality ids; readers (the detail, the certificate) get
+ * their names too, as `state_name` and `locality_name` (spec §3 address parts).
+ */
+async function withPlaceNames(db: DbOrTx, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const address = data.address as Record<string, unknown> | undefined;
+  if (!address) return data;
+  const [province] = await db
+    .select({ name: provinces.name })
+    .from(provinces)
+    .where(eq(provinces.id, Number(address.state_id)));
+  const [locality] = await db
+    .select({ name: localities.name })
+    .from(localities)
+    .where(eq(localities.id, Number(address.locality_id)));
+  return {
+    ...data,
+    address: { ...address, state_name: province?.name ?? null, locality_name: locality?.name ?? null },
   };
 }
 

@@ -1,0 +1,80 @@
+/**
+ * What the API answers about contracted insurances ("Mis contrataciones"): the list item, the detail with
+ * its parties and risks, the counts per risk type, and the public certificate check behind the QR code.
+ */
+import { z } from 'zod';
+import { CompanySchema, CoverageSchema } from './catalog.ts';
+import { INSURANCE_STATUSES, PremiumSchema } from './insurance.ts';
+import { RISK_TYPE_CODES } from './risk-types.ts';
+import { EntitySchema } from './user.ts';
+
+const InsuranceRiskTypeSchema = z.object({
+  short_code: z.enum(RISK_TYPE_CODES),
+  name: z.string(),
+  plural: z.string(),
+});
+
+/** YYYY-MM-DD; null where the insurance has no dates yet. */
+const Day = z.string().nullable();
+
+export const InsuranceSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.enum(INSURANCE_STATUSES),
+  status_label: z.string(),
+  risk_type: InsuranceRiskTypeSchema,
+  coverage: CoverageSchema,
+  policy: z.object({ id: z.number(), name: z.string(), company: CompanySchema }),
+  starts_on: Day,
+  ends_on: Day,
+  premium: PremiumSchema,
+  /** Set when the customer asked to cancel an insurance in force ('baja programada'). */
+  cancels_on: Day,
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Insurance = z.infer<typeof InsuranceSchema>;
+
+/** The insured object or people: the answers of the contract's "risk" step, as they were issued. */
+export const InsuranceRiskSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  photo_file_ids: z.array(z.number()),
+});
+export type InsuranceRisk = z.infer<typeof InsuranceRiskSchema>;
+
+export const InsuranceDetailSchema = InsuranceSchema.extend({
+  taker: EntitySchema,
+  /** The designated billing party ("contratante designado"). */
+  billing_party: EntitySchema,
+  risks: z.array(InsuranceRiskSchema),
+  special_clauses: z.string().nullable(),
+  verification_code: z.string(),
+});
+export type InsuranceDetail = z.infer<typeof InsuranceDetailSchema>;
+
+/** Spec §9: '1 Celular', '3 Celulares', or 'baja programada' when every one of them is leaving. */
+export const InsuranceGroupSchema = z.object({
+  risk_type: InsuranceRiskTypeSchema,
+  count: z.number(),
+  scheduled_cancellations: z.number(),
+  label: z.string(),
+});
+export type InsuranceGroup = z.infer<typeof InsuranceGroupSchema>;
+
+/** GET /common/verify/{code}: whether a certificate's cover is in force today, with initials only. */
+export const CertificateCheckSchema = z.object({
+  number: z.string(),
+  in_force: z.boolean(),
+  status: z.enum(INSURANCE_STATUSES),
+  status_label: z.string(),
+  risk_type: z.string(),
+  policy: z.string(),
+  company: z.string(),
+  starts_on: Day,
+  ends_on: Day,
+  holder_initials: z.string(),
+  checked_on: z.string(),
+});
+export type CertificateCheck = z.infer<typeof CertificateCheckSchema>;
