@@ -37,6 +37,9 @@ import { filesRoutes } from './modules/customers/files-routes.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
 import { entityRoutes } from './modules/entities/routes.ts';
 import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
+import type { Providers } from './modules/payments/payment-service.ts';
+import { creditWalletRoutes, moneyWalletRoutes, paymentRoutes } from './modules/payments/routes.ts';
+import { createSandboxProvider, sandboxRoutes } from './modules/payments/sandbox.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -52,6 +55,8 @@ export type AppDeps = {
   storage: Storage;
   social: SocialVerifier;
   maintenance: ReturnType<typeof createMaintenanceReader>;
+  /** Checkout providers by payment method. */
+  providers: Providers;
   /** The operations token (maintenance switch, operator actions until operator accounts exist). */
   opsToken: string | undefined;
 };
@@ -66,7 +71,7 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   /** Replace adapters in tests (mail to a local SMTP peer, a fixed rate limiter …). */
-  overrides?: Partial<Pick<AppDeps, 'mailer' | 'rateLimiter' | 'storage' | 'social'>>;
+  overrides?: Partial<Pick<AppDeps, 'mailer' | 'rateLimiter' | 'storage' | 'social' | 'providers'>>;
   logger?: FastifyServerOptions['logger'];
   /** Enables the /ops routes (maintenance switch) with this token. */
   opsToken?: string;
@@ -100,6 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     social: options.overrides?.social ?? createSocialVerifier(config.social),
     maintenance: createMaintenanceReader(database.db),
     opsToken: options.opsToken,
+    providers: {
+      ...(config.paymentsSandbox ? { sandbox: createSandboxProvider(config.publicUrl) } : {}),
+      ...options.overrides?.providers,
+    },
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -168,12 +177,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await customers.register(insuranceRoutes, { prefix: '/insurances' });
           await customers.register(entityRoutes, { prefix: '/entities' });
           await customers.register(uploadRoutes, { prefix: '/uploads' });
+          await customers.register(paymentRoutes, { prefix: '/payments' });
+          await customers.register(moneyWalletRoutes, { prefix: '/money-wallet' });
+          await customers.register(creditWalletRoutes, { prefix: '/credit-wallet' });
         },
         { prefix: '/customers' },
       );
     },
     { prefix: API_PREFIX },
   );
+
+  if (config.paymentsSandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
   const dist = webDir(config);
   if (dist) {

@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   HELP_CHAT_URL: z.url().default('https://wa.me/5491100000000'),
   /** The storefront this deployment serves (spec §9: fixed configuration). */
   APPLICATION_ID: z.coerce.number().int().positive().default(1),
+  /** The built-in sandbox payment provider and its checkout page (the embedded default's way to pay). */
+  PAYMENTS_SANDBOX: bool.default(true),
   /** Token of the /ops routes (maintenance switch). Absent: the server makes one and writes it to DATA_DIR/ops-token. */
   OPS_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
 });
@@ -89,6 +91,7 @@ export type Config = {
   helpChatUrl: string;
   applicationId: number;
   opsToken: string | undefined;
+  paymentsSandbox: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     helpChatUrl: e.HELP_CHAT_URL,
     applicationId: e.APPLICATION_ID,
     opsToken: e.OPS_TOKEN,
+    paymentsSandbox: e.PAYMENTS_SANDBOX,
   };
 }

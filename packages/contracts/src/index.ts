@@ -11,3 +11,4 @@ export * from './pricing.ts';
 export * from './risk-types.ts';
 export * from './user.ts';
 export * from './version.ts';
+export * from './payments.ts';

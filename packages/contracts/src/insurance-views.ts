@@ -78,3 +78,14 @@ export const CertificateCheckSchema = z.object({
   checked_on: z.string(),
 });
 export type CertificateCheck = z.infer<typeof CertificateCheckSchema>;
+
+/** The certificate's file name, after its policy: 'Celular Protegido' → 'celular-protegido.pdf'. */
+export function certificateFilename(policyName: string): string {
+  const slug = policyName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  return `${slug || 'constancia'}.pdf`;
+}

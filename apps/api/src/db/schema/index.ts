@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './common.ts';
 export * from './files.ts';
 export * from './insurance.ts';
+export * from './payments.ts';

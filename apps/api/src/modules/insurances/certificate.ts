@@ -3,7 +3,13 @@
  * coverage, dates, taker, the insured object or people with the labels of spec §3, the premium breakdown
  * and a QR code to the public check page. Only for insurances in force.
  */
-import { GENDER_LABELS, RISK_TYPES, type RiskTypeCode, TRIP_TYPE_LABELS } from '@cubierto/contracts';
+import {
+  certificateFilename,
+  GENDER_LABELS,
+  RISK_TYPES,
+  type RiskTypeCode,
+  TRIP_TYPE_LABELS,
+} from '@cubierto/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
@@ -95,16 +101,6 @@ function riskLines(code: RiskTypeCode, data: Record<string, unknown>): Line[] {
     case 'bag':
       return [['Descripción', s(data.description)]];
   }
-}
-
-export function certificateFilename(policyName: string): string {
-  const slug = policyName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-  return `${slug || 'constancia'}.pdf`;
 }
 
 export async function renderCertificate(

@@ -490,7 +490,7 @@ describe('my insurances and the certificate', () => {
       url: `/api/v4/customers/insurances/${active.id}/cancel`,
       headers: c.auth,
     });
-    expect(scheduled.json().data).toMatchObject({ status: 'vigente', cancels_on: isoDaysFromToday(1) });
+    expect(scheduled.json().data).toMatchObject({ status: 'vigente', cancels_on: active.ends_on });
     const groups = (
       await t.app.inject({ method: 'GET', url: '/api/v4/customers/insurances/groups', headers: c.auth })
     ).json().data;

@@ -192,11 +192,23 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/cancel',
-    { schema: { tags, security, params: Id, response: { 200: Data } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: Id,
+        body: z
+          .strictObject({ mode: z.enum(['now', 'end_of_period'], { error: 'Elegí cuándo dar de baja.' }) })
+          .partial()
+          .nullish(),
+        response: { 200: Data },
+      },
+    },
     async (request) => ({
       data: await requestCancellation(deps.db, {
         userId: caller(request).userId,
         insuranceId: request.params.id,
+        mode: request.body?.mode ?? 'end_of_period',
       }),
     }),
   );

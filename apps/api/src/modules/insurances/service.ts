@@ -3,6 +3,7 @@
  * risks, cancellation request, and the public certificate check.
  */
 import {
+  daysBetween,
   INSURANCE_STATUS_LABELS,
   type InsuranceStatus,
   premiumOf,
@@ -27,6 +28,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
 import { entityOut } from '../entities/service.ts';
+import { postMovement } from '../payments/wallet-service.ts';
 
 const billingEntities = alias(entities, 'billing_entities');
 
@@ -176,12 +178,13 @@ async function withPlaceNames(db: DbOrTx, data: Record<string, unknown>): Promis
 }
 
 /**
- * The customer asks to cancel. A `pendiente` insurance (nothing paid) is cancelled at once; one in force
- * is scheduled to end tomorrow ('baja programada'); the refund is settled when it ends.
+ * The customer cancels (DOMAIN.md): a `pendiente` insurance (nothing paid) is cancelled at once; one in
+ * force either ends now, with the unused part of the premium refunded pro rata to the money wallet, or
+ * is scheduled to end with its paid period ('baja programada'). One transaction each.
  */
 export async function requestCancellation(
   db: Db,
-  input: { userId: number; insuranceId: number; now?: Date },
+  input: { userId: number; insuranceId: number; mode: 'now' | 'end_of_period'; now?: Date },
 ) {
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -200,15 +203,43 @@ export async function requestCancellation(
     }
     if (row.status !== 'vigente')
       throw new AppError('conflict', { message: 'Esta contratación ya no se puede dar de baja.' });
-    if (row.cancelsOn) throw new AppError('conflict', { message: 'La baja ya está programada.' });
-    const today = todayInArgentina(now);
-    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    if (input.mode === 'end_of_period') {
+      if (row.cancelsOn) throw new AppError('conflict', { message: 'La baja ya está programada.' });
+      await tx
+        .update(insurances)
+        .set({ cancellationRequestedAt: now, cancelsOn: row.endsOn, updatedAt: now })
+        .where(eq(insurances.id, row.id));
+      return;
+    }
+    const refund = proRataRefund(row, todayInArgentina(now));
     await tx
       .update(insurances)
-      .set({ cancellationRequestedAt: now, cancelsOn: tomorrow, updatedAt: now })
+      .set({ status: 'cancelado', cancellationRequestedAt: now, cancelsOn: null, updatedAt: now })
       .where(eq(insurances.id, row.id));
+    if (refund > 0) {
+      await postMovement(tx, {
+        userId: input.userId,
+        kind: 'money',
+        amountCents: refund,
+        movement: 'refund',
+        description: `Devolución por la baja de la contratación ${row.number}`,
+        insuranceId: row.id,
+      });
+    }
   });
   return findInsurance(db, input.userId, input.insuranceId);
+}
+
+/** The unused share of the premium, by whole days, rounded down to the centavo (never more than paid). */
+export function proRataRefund(
+  row: { totalCents: number; startsOn: string | null; endsOn: string | null; paidAt: Date | null },
+  today: string,
+): number {
+  if (!row.paidAt || !row.startsOn || !row.endsOn) return 0;
+  const totalDays = Math.max(1, daysBetween(row.startsOn, row.endsOn));
+  const from = today > row.startsOn ? today : row.startsOn;
+  const unused = Math.max(0, Math.min(totalDays, daysBetween(from, row.endsOn)));
+  return Math.floor((row.totalCents * unused) / totalDays);
 }
 
 function initials(name: string): string {

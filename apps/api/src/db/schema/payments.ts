@@ -1,0 +1,97 @@
+/**
+ * Money: wallets (money and credit) with append-only movements, and payments through any method.
+ * A wallet's cached balance changes in the same transaction as its movement and can never go below
+ * zero (a CHECK constraint, not only code); movements cannot be updated or deleted (a trigger).
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { insurances } from './insurance.ts';
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['money', 'credit'] }).notNull(),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallets_user_kind_idx').on(t.userId, t.kind),
+    check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['insurance', 'money_top_up', 'credit_top_up'] }).notNull(),
+    insuranceId: integer('insurance_id').references(() => insurances.id),
+    method: text('method', {
+      enum: ['sandbox', 'mercadopago', 'uala', 'money_wallet', 'credit_wallet'],
+    }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Classified status (spec §4): pending, approved, or one of the failing ones. */
+    status: text('status').notNull().default('pending'),
+    /** What the provider said, as it said it. */
+    providerStatus: text('provider_status'),
+    providerPaymentId: text('provider_payment_id'),
+    /** Sent to the provider and back in returns and notifications; random. */
+    externalReference: text('external_reference').notNull().unique(),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_idx').on(t.method, t.providerPaymentId),
+    uniqueIndex('payments_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('payments_insurance_idx').on(t.insuranceId),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const walletMovements = pgTable(
+  'wallet_movements',
+  {
+    id: serial('id').primaryKey(),
+    walletId: integer('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    /** Signed: credits positive, debits negative. */
+    amountCents: integer('amount_cents').notNull(),
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+    kind: text('kind', {
+      enum: [
+        'top_up',
+        'insurance_payment',
+        'refund',
+        'referral_reward',
+        'claim_payout',
+        'import_payment',
+        'adjustment',
+      ],
+    }).notNull(),
+    description: text('description').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    insuranceId: integer('insurance_id').references(() => insurances.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_movements_wallet_idx').on(t.walletId, t.id),
+    // A payment moves money once: one movement of each kind per payment, whatever is retried.
+    uniqueIndex('wallet_movements_payment_kind_idx')
+      .on(t.paymentId, t.kind)
+      .where(sql`${t.paymentId} is not null`),
+    check('wallet_movements_nonzero', sql`${t.amountCents} <> 0`),
+    check('wallet_movements_balance_nonnegative', sql`${t.balanceAfterCents} >= 0`),
+  ],
+);

@@ -1,0 +1,281 @@
+/**
+ * Payments: an insurance paid from a wallet in one transaction (debit + payment + insurance in force),
+ * or through a provider's checkout whose notifications are applied once, whatever their number or order.
+ * Every request that creates a payment carries an idempotency key: the same key and body return the same
+ * payment; the same key with another body is refused.
+ */
+import { createHash } from 'node:crypto';
+import { classifyPaymentStatus, formatArs, type PaymentMethod } from '@cubierto/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { insurances, payments } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newToken } from '../../lib/tokens.ts';
+import { postMovement, type WalletKind } from './wallet-service.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+export type Purpose = PaymentRow['purpose'];
+
+/** A provider that takes the customer to its checkout: builds the URL for a pending payment. */
+export type CheckoutProvider = { createCheckout(payment: PaymentRow): Promise<string> };
+export type Providers = Partial<Record<'sandbox' | 'mercadopago' | 'uala', CheckoutProvider>>;
+
+export function paymentOut(row: PaymentRow) {
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    insurance_id: row.insuranceId,
+    method: row.method,
+    amount_cents: row.amountCents,
+    amount_nice: formatArs(row.amountCents),
+    status: row.status,
+    external_reference: row.externalReference,
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function requestHash(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+/** The payment already created with this key, if any; refuses the key reused for another request. */
+async function replayed(db: DbOrTx, userId: number, key: string, hash: string): Promise<PaymentRow | null> {
+  const [existing] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
+  if (!existing) return null;
+  if (existing.requestHash !== hash) {
+    throw new AppError('conflict', { message: 'Esa clave de idempotencia ya se usó para otro pago.' });
+  }
+  return existing;
+}
+
+const WALLET_OF: Partial<Record<PaymentMethod, WalletKind>> = {
+  money_wallet: 'money',
+  credit_wallet: 'credit',
+};
+
+/** Marks a paid insurance in force (DOMAIN.md: pendiente → vigente when paid). */
+async function markInsurancePaid(tx: DbOrTx, insuranceId: number, now: Date) {
+  await tx
+    .update(insurances)
+    .set({ status: 'vigente', paidAt: now, updatedAt: now })
+    .where(eq(insurances.id, insuranceId));
+}
+
+export type PayResult = { payment: ReturnType<typeof paymentOut>; checkout_url: string | null };
+
+export async function payInsurance(
+  deps: { db: Db; providers: Providers },
+  input: { userId: number; insuranceId: number; method: PaymentMethod; idempotencyKey: string; now?: Date },
+): Promise<PayResult> {
+  const hash = requestHash(['insurance', input.insuranceId, input.method]);
+  const previous = await replayed(deps.db, input.userId, input.idempotencyKey, hash);
+  if (previous) return resume(deps, previous);
+  const now = input.now ?? new Date();
+  const wallet = WALLET_OF[input.method];
+  try {
+    const payment = await deps.db.transaction(async (tx) => {
+      const [insurance] = await tx
+        .select()
+        .from(insurances)
+        .where(and(eq(insurances.id, input.insuranceId), eq(insurances.userId, input.userId)))
+        .for('update');
+      if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
+      if (insurance.status !== 'pendiente')
+        throw new AppError('conflict', { message: 'Esta contratación no tiene un pago pendiente.' });
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          userId: input.userId,
+          purpose: 'insurance',
+          insuranceId: insurance.id,
+          method: input.method,
+          amountCents: insurance.totalCents,
+          status: wallet ? 'approved' : 'pending',
+          providerStatus: wallet ? 'approved' : null,
+          externalReference: newToken(16),
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          approvedAt: wallet ? now : null,
+        })
+        .returning();
+      if (wallet) {
+        await postMovement(tx, {
+          userId: input.userId,
+          kind: wallet,
+          amountCents: -insurance.totalCents,
+          movement: 'insurance_payment',
+          description: `Pago de la contratación ${insurance.number}`,
+          paymentId: row!.id,
+          insuranceId: insurance.id,
+        });
+        await markInsurancePaid(tx, insurance.id, now);
+      }
+      return row!;
+    });
+    return resume(deps, payment);
+  } catch (error) {
+    // The same key raced in twice: the loser answers with the winner's payment.
+    if (isUniqueViolation(error)) {
+      const again = await replayed(deps.db, input.userId, input.idempotencyKey, hash);
+      if (again) return resume(deps, again);
+    }
+    throw error;
+  }
+}
+
+export async function startTopUp(
+  deps: { db: Db; providers: Providers },
+  input: {
+    userId: number;
+    wallet: WalletKind;
+    amountCents: number;
+    method: 'sandbox' | 'mercadopago' | 'uala';
+    idempotencyKey: string;
+  },
+): Promise<PayResult> {
+  const purpose: Purpose = input.wallet === 'money' ? 'money_top_up' : 'credit_top_up';
+  const hash = requestHash([purpose, input.amountCents, input.method]);
+  const previous = await replayed(deps.db, input.userId, input.idempotencyKey, hash);
+  if (previous) return resume(deps, previous);
+  try {
+    const [row] = await deps.db
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        purpose,
+        method: input.method,
+        amountCents: input.amountCents,
+        externalReference: newToken(16),
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+      })
+      .returning();
+    return resume(deps, row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const again = await replayed(deps.db, input.userId, input.idempotencyKey, hash);
+      if (again) return resume(deps, again);
+    }
+    throw error;
+  }
+}
+
+async function resume(deps: { providers: Providers }, payment: PaymentRow): Promise<PayResult> {
+  let checkoutUrl: string | null = null;
+  if (
+    payment.status === 'pending' &&
+    (payment.method === 'sandbox' || payment.method === 'mercadopago' || payment.method === 'uala')
+  ) {
+    const provider = deps.providers[payment.method];
+    if (!provider)
+      throw new AppError('provider_unavailable', { message: 'Ese medio de pago no está disponible.' });
+    checkoutUrl = await provider.createCheckout(payment);
+  }
+  return { payment: paymentOut(payment), checkout_url: checkoutUrl };
+}
+
+/**
+ * Applies what a provider reports about a payment, once: an approved payment stays approved whatever
+ * arrives later (duplicates, out-of-order pendings), and its money moves exactly once (the movement's
+ * unique key per payment backs this up in the database).
+ */
+export async function applyProviderStatus(
+  db: Db,
+  input: {
+    method: 'sandbox' | 'mercadopago' | 'uala';
+    externalReference: string;
+    providerPaymentId: string;
+    providerStatus: string | null;
+    now?: Date;
+  },
+): Promise<PaymentRow> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.externalReference, input.externalReference), eq(payments.method, input.method)))
+      .for('update');
+    if (!payment) throw new AppError('not_found', { message: 'El pago no existe.' });
+    if (payment.status === 'approved') return payment;
+    const outcome = classifyPaymentStatus(input.providerStatus);
+    const status =
+      outcome === 'approved'
+        ? 'approved'
+        : outcome === 'pending'
+          ? 'pending'
+          : (input.providerStatus ?? 'failure');
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status,
+        providerStatus: input.providerStatus,
+        providerPaymentId: input.providerPaymentId,
+        approvedAt: outcome === 'approved' ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    if (outcome !== 'approved') return updated!;
+
+    if (payment.purpose === 'insurance' && payment.insuranceId) {
+      const [insurance] = await tx
+        .select()
+        .from(insurances)
+        .where(eq(insurances.id, payment.insuranceId))
+        .for('update');
+      if (insurance?.status === 'pendiente') {
+        await markInsurancePaid(tx, insurance.id, now);
+      } else {
+        // Paid after it stopped waiting (voided, cancelled, already paid another way): nothing is lost,
+        // the money goes to the customer's money wallet.
+        await postMovement(tx, {
+          userId: payment.userId,
+          kind: 'money',
+          amountCents: payment.amountCents,
+          movement: 'refund',
+          description: `Devolución de un pago de la contratación ${insurance?.number ?? ''}`.trim(),
+          paymentId: payment.id,
+          insuranceId: payment.insuranceId,
+        });
+      }
+    } else {
+      const wallet: WalletKind = payment.purpose === 'credit_top_up' ? 'credit' : 'money';
+      await postMovement(tx, {
+        userId: payment.userId,
+        kind: wallet,
+        amountCents: payment.amountCents,
+        movement: 'top_up',
+        description: wallet === 'money' ? 'Ingreso de dinero' : 'Carga de crédito',
+        paymentId: payment.id,
+      });
+    }
+    return updated!;
+  });
+}
+
+export async function findPayment(
+  db: DbOrTx,
+  userId: number,
+  where: { id?: number; externalReference?: string },
+) {
+  const condition =
+    where.id !== undefined
+      ? eq(payments.id, where.id)
+      : eq(payments.externalReference, where.externalReference ?? '');
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(condition, eq(payments.userId, userId)));
+  if (!row) throw new AppError('not_found', { message: 'El pago no existe.' });
+  return paymentOut(row);
+}

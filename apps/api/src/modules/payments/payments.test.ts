@@ -1,0 +1,351 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDaysFromToday, riskAnswers } from '../../../test/contracting.ts';
+import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
+import { walletMovements, wallets } from '../../db/schema/index.ts';
+import { seedDemoCatalog } from '../../db/seed.ts';
+import { applyProviderStatus } from './payment-service.ts';
+
+let t: TestApp;
+type Customer = Awaited<ReturnType<typeof registerCustomer>>;
+let bagCoverage: number;
+let key = 0;
+const idem = () => ({ 'idempotency-key': `test-key-${process.pid}-${++key}-${Date.now()}` });
+
+beforeAll(async () => {
+  t = await createTestApp({ poolSize: 12 });
+  await seedDemoCatalog(t.database.db, t.app.deps.storage);
+  const catalogue = (
+    await t.app.inject({ method: 'GET', url: '/api/v4/public-policies?filter[risk_type][eq]=bag' })
+  ).json().data;
+  bagCoverage = catalogue[0].coverages[0].id;
+});
+afterAll(async () => t.close());
+
+async function pendingInsurance(c: Customer) {
+  const entity = (
+    await t.app.inject({ method: 'GET', url: '/api/v4/customers/entities', headers: c.auth })
+  ).json().data[0].id;
+  const process = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/customers/insurance-processes',
+      headers: c.auth,
+      payload: { coverage_id: bagCoverage },
+    })
+  ).json().data;
+  const bodies: Record<string, unknown> = {
+    dates: { start_date: isoDaysFromToday(0), end_date: isoDaysFromToday(60) },
+    risk: riskAnswers('bag', { stateId: 1, localityId: 1 }),
+    taker: { taker_entity_id: entity, billing_entity_id: entity },
+  };
+  for (const step of process.steps as string[]) {
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/customers/insurance-processes/${process.id}/steps/${step}`,
+      headers: c.auth,
+      payload: bodies[step] as object,
+    });
+  }
+  const quote = (
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/customers/insurance-processes/${process.id}/quote`,
+      headers: c.auth,
+    })
+  ).json().data;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v4/customers/insurance-processes/${process.id}/confirm`,
+    headers: c.auth,
+    payload: { quote_id: quote.id },
+  });
+  return res.json().data as { id: number; number: string; premium: { total_cents: number }; ends_on: string };
+}
+
+async function topUp(c: Customer, amountCents: number, action: 'approve' | 'reject' | 'pending' = 'approve') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v4/customers/money-wallet/top-ups',
+    headers: { ...c.auth, ...idem() },
+    payload: { amount_cents: amountCents, method: 'sandbox' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const checkout = new URL(res.json().data.checkout_url);
+  const page = await t.app.inject({ method: 'GET', url: checkout.pathname });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('Pago de prueba');
+  const done = await t.app.inject({ method: 'POST', url: `${checkout.pathname}/${action}` });
+  expect(done.statusCode).toBe(303);
+  return {
+    location: String(done.headers.location),
+    reference: res.json().data.payment.external_reference as string,
+  };
+}
+
+const wallet = async (c: Customer) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v4/customers/money-wallet', headers: c.auth })).json().data;
+const insuranceOf = async (c: Customer, id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/v4/customers/insurances/${id}`, headers: c.auth })).json()
+    .data;
+const pay = (c: Customer, insuranceId: number, method: string, headers = idem()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v4/customers/payments',
+    headers: { ...c.auth, ...headers },
+    payload: { insurance_id: insuranceId, method },
+  });
+
+async function reconcile() {
+  const rows = await t.database.db
+    .select({
+      balance: wallets.balanceCents,
+      sum: sql<number>`coalesce(sum(${walletMovements.amountCents}), 0)::int`,
+    })
+    .from(wallets)
+    .leftJoin(walletMovements, eq(walletMovements.walletId, wallets.id))
+    .groupBy(wallets.id);
+  for (const row of rows) {
+    expect(Number(row.balance)).toBe(Number(row.sum));
+    expect(Number(row.balance)).toBeGreaterThanOrEqual(0);
+  }
+}
+
+describe('money wallet', () => {
+  it('tops up through the sandbox checkout and pays an insurance from the balance in one step', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    const { location } = await topUp(c, 5_000_000);
+    expect(location).toMatch(/^\/tabs\?status=success&external_reference=[\w-]+&mercado_pago_transfer=true$/);
+    const w = await wallet(c);
+    expect(w).toMatchObject({
+      balance_cents: 5_000_000,
+      balance_nice: '$\u00a050.000,00',
+      name: 'Mi dinero',
+    });
+
+    const paid = await pay(c, insurance.id, 'money_wallet');
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data).toMatchObject({
+      checkout_url: null,
+      payment: { status: 'approved', amount_cents: insurance.premium.total_cents },
+    });
+    expect((await insuranceOf(c, insurance.id)).status).toBe('vigente');
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+
+    const movements = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/customers/money-wallet/${w.id}/wallet-movements`,
+        headers: c.auth,
+      })
+    ).json();
+    expect(
+      movements.data.map((m: { kind: string; amount_cents: number }) => [m.kind, m.amount_cents]),
+    ).toEqual([
+      ['insurance_payment', -insurance.premium.total_cents],
+      ['top_up', 5_000_000],
+    ]);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/money-wallet/${w.id}/wallet-movements/${movements.data[0].id}`,
+      headers: c.auth,
+    });
+    expect(one.json().data.description).toBe(`Pago de la contratación ${insurance.number}`);
+    const cert = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/insurances/${insurance.id}/certificate`,
+      headers: c.auth,
+    });
+    expect(cert.statusCode).toBe(200);
+    await reconcile();
+  });
+
+  it('refuses a payment larger than the balance with "saldo insuficiente" and moves nothing', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    await topUp(c, 10_000);
+    const res = await pay(c, insurance.id, 'money_wallet');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Saldo insuficiente: te faltan \$\u00a0[\d.]+,\d{2}\.$/);
+    expect((await wallet(c)).balance_cents).toBe(10_000);
+    expect((await insuranceOf(c, insurance.id)).status).toBe('pendiente');
+  });
+
+  it('a rejected or pending top-up adds nothing', async () => {
+    const c = await registerCustomer(t.app);
+    const rejected = await topUp(c, 100_000, 'reject');
+    expect(rejected.location).toContain('status=rejected');
+    const pending = await topUp(c, 100_000, 'pending');
+    expect(pending.location).toContain('status=pending');
+    expect((await wallet(c)).balance_cents).toBe(0);
+  });
+
+  it('needs an idempotency key; the same key moves money once, and another body with it is refused', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    await topUp(c, 5_000_000);
+    expect((await pay(c, insurance.id, 'money_wallet', {} as ReturnType<typeof idem>)).statusCode).toBe(422);
+    const headers = idem();
+    const first = await pay(c, insurance.id, 'money_wallet', headers);
+    const again = await pay(c, insurance.id, 'money_wallet', headers);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.payment.id).toBe(first.json().data.payment.id);
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+    const other = await pay(c, insurance.id, 'sandbox', headers);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe('Esa clave de idempotencia ya se usó para otro pago.');
+  });
+
+  it('two wallet payments racing for the last pesos: one wins, one gets saldo insuficiente', async () => {
+    const c = await registerCustomer(t.app);
+    const a = await pendingInsurance(c);
+    const b = await pendingInsurance(c);
+    await topUp(c, a.premium.total_cents + Math.floor(b.premium.total_cents / 2));
+    const results = await Promise.all([pay(c, a.id, 'money_wallet'), pay(c, b.id, 'money_wallet')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toMatch(/^Saldo insuficiente/);
+    await reconcile();
+  });
+
+  it('the same key sent twice at once pays once', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    await topUp(c, 5_000_000);
+    const headers = idem();
+    const results = await Promise.all([
+      pay(c, insurance.id, 'money_wallet', headers),
+      pay(c, insurance.id, 'money_wallet', headers),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(new Set(results.map((r) => r.json().data.payment.id)).size).toBe(1);
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+  });
+});
+
+describe('provider checkout (sandbox)', () => {
+  it('approving makes the insurance vigente and returns with its id; rejecting leaves it pendiente', async () => {
+    const c = await registerCustomer(t.app);
+    const rejectedOne = await pendingInsurance(c);
+    const start = await pay(c, rejectedOne.id, 'sandbox');
+    const checkout = new URL(start.json().data.checkout_url).pathname;
+    const rejected = await t.app.inject({ method: 'POST', url: `${checkout}/reject` });
+    expect(String(rejected.headers.location)).toBe(
+      `/tabs?status=rejected&external_reference=${start.json().data.payment.external_reference}&insurance_id=${rejectedOne.id}`,
+    );
+    expect((await insuranceOf(c, rejectedOne.id)).status).toBe('pendiente');
+
+    const retry = await pay(c, rejectedOne.id, 'sandbox');
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(retry.json().data.checkout_url).pathname}/approve`,
+    });
+    expect(String(approved.headers.location)).toContain('status=approved');
+    expect((await insuranceOf(c, rejectedOne.id)).status).toBe('vigente');
+    const byRef = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/payments/by-reference/${retry.json().data.payment.external_reference}`,
+      headers: c.auth,
+    });
+    expect(byRef.json().data.status).toBe('approved');
+  });
+
+  it('applies a notification once, however many times and in whatever order it arrives', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/customers/money-wallet/top-ups',
+      headers: { ...c.auth, ...idem() },
+      payload: { amount_cents: 250_000, method: 'sandbox' },
+    });
+    const ref = res.json().data.payment.external_reference;
+    const note = (status: string) =>
+      applyProviderStatus(t.database.db, {
+        method: 'sandbox',
+        externalReference: ref,
+        providerPaymentId: `note-${ref}`,
+        providerStatus: status,
+      });
+    await note('pending');
+    await Promise.all(Array.from({ length: 5 }, () => note('approved')));
+    await note('pending');
+    await note('rejected');
+    expect((await wallet(c)).balance_cents).toBe(250_000);
+    const payment = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/payments/by-reference/${ref}`,
+      headers: c.auth,
+    });
+    expect(payment.json().data.status).toBe('approved');
+    await reconcile();
+  });
+});
+
+describe('cancellation with refund', () => {
+  it('ending an insurance now refunds the unused premium pro rata to Mi dinero', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    await topUp(c, 5_000_000);
+    await pay(c, insurance.id, 'money_wallet');
+    const before = (await wallet(c)).balance_cents;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/customers/insurances/${insurance.id}/cancel`,
+      headers: c.auth,
+      payload: { mode: 'now' },
+    });
+    expect(res.json().data.status).toBe('cancelado');
+    // Paid today for 60 days, cancelled the same day: the whole premium comes back.
+    expect((await wallet(c)).balance_cents - before).toBe(insurance.premium.total_cents);
+    await reconcile();
+  });
+});
+
+describe('ownership and the ledger’s own guarantees', () => {
+  it('answers 404 for another customer’s wallet, payment and insurance', async () => {
+    const owner = await registerCustomer(t.app);
+    const intruder = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(owner);
+    const { reference } = await topUp(owner, 100_000);
+    const w = await wallet(owner);
+    await wallet(intruder);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v4/customers/money-wallet/${w.id}/wallet-movements`,
+          headers: intruder.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v4/customers/payments/by-reference/${reference}`,
+          headers: intruder.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await pay(intruder, insurance.id, 'money_wallet')).statusCode).toBe(404);
+  });
+
+  it('the database refuses a negative balance and any change to a movement', async () => {
+    const c = await registerCustomer(t.app);
+    await topUp(c, 100_000);
+    const w = await wallet(c);
+    await expect(
+      t.database.db.update(wallets).set({ balanceCents: -1 }).where(eq(wallets.id, w.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db
+        .update(walletMovements)
+        .set({ amountCents: 999_999 })
+        .where(eq(walletMovements.walletId, w.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.delete(walletMovements).where(and(eq(walletMovements.walletId, w.id))),
+    ).rejects.toThrow();
+    expect((await wallet(c)).balance_cents).toBe(100_000);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The sandbox payment provider of the embedded default: its own checkout page where the customer
+ * approves, leaves pending or rejects, then returns through the same links a real provider uses
+ * (spec §2 "Payment return links") after the same status update a webhook would make.
+ */
+import { formatArs } from '@cubierto/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { payments } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { applyProviderStatus, type CheckoutProvider } from './payment-service.ts';
+
+export function createSandboxProvider(publicUrl: string): CheckoutProvider {
+  return {
+    async createCheckout(payment) {
+      return `${publicUrl}/sandbox/checkout/${payment.externalReference}`;
+    },
+  };
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** Where the customer lands after paying, with the spec's return parameters. */
+export function returnUrl(payment: PaymentRow, status: string): string {
+  const params = new URLSearchParams({ status, external_reference: payment.externalReference });
+  if (payment.purpose === 'insurance' && payment.insuranceId)
+    params.set('insurance_id', String(payment.insuranceId));
+  if (payment.purpose === 'money_top_up') params.set('mercado_pago_transfer', 'true');
+  if (payment.purpose === 'credit_top_up') params.set('credit_wallet', 'true');
+  return `/tabs?${params.toString()}`;
+}
+
+const ACTIONS = { approve: 'approved', pending: 'pending', reject: 'rejected' } as const;
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(payment: PaymentRow): string {
+  const what =
+    payment.purpose === 'insurance'
+      ? 'Pago de tu contratación'
+      : payment.purpose === 'money_top_up'
+        ? 'Ingreso de dinero a Mi dinero'
+        : 'Carga de Mi crédito';
+  const action = (name: keyof typeof ACTIONS, label: string, style: string) =>
+    `<form method="post" action="/sandbox/checkout/${escapeHtml(payment.externalReference)}/${name}"><button type="submit" style="${style}">${label}</button></form>`;
+  const base =
+    'width:100%;padding:14px;border-radius:10px;font-size:16px;font-weight:600;cursor:pointer;margin-top:10px;';
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Pago de prueba · Cubierto</title></head>
+<body style="margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f7;color:#102a33">
+<main style="max-width:420px;margin:40px auto;padding:28px;background:#fff;border-radius:16px;box-shadow:0 4px 20px rgba(0,0,0,.08)">
+<p style="margin:0 0 6px;color:#4a5f66;font-size:14px">Entorno de pruebas · ningún pago es real</p>
+<h1 style="margin:0 0 18px;font-size:24px">Pago de prueba</h1>
+<p style="margin:0;color:#4a5f66">${what}</p>
+<p style="margin:6px 0 22px;font-size:32px;font-weight:700">${escapeHtml(formatArs(payment.amountCents))}</p>
+${action('approve', 'Aprobar el pago', `${base}background:#0b6e7f;color:#fff;border:0`)}
+${action('pending', 'Dejar pendiente', `${base}background:#fff;color:#0b4f5c;border:2px solid #0b6e7f`)}
+${action('reject', 'Rechazar el pago', `${base}background:#fff;color:#a61b1b;border:2px solid #a61b1b`)}
+</main></body></html>`;
+}
+
+export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const Ref = z.object({ ref: z.string().regex(/^[\w-]{10,64}$/) });
+
+  async function sandboxPayment(ref: string): Promise<PaymentRow> {
+    const [payment] = await deps.db.select().from(payments).where(eq(payments.externalReference, ref));
+    if (!payment || payment.method !== 'sandbox')
+      throw new AppError('not_found', { message: 'El pago no existe.' });
+    return payment;
+  }
+
+  app.get('/checkout/:ref', { schema: { hide: true, params: Ref } }, async (request, reply) => {
+    const payment = await sandboxPayment(request.params.ref);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(payment));
+  });
+
+  app.post(
+    '/checkout/:ref/:action',
+    { schema: { hide: true, params: Ref.extend({ action: z.enum(['approve', 'pending', 'reject']) }) } },
+    async (request, reply) => {
+      const payment = await sandboxPayment(request.params.ref);
+      const status = ACTIONS[request.params.action];
+      const updated = await applyProviderStatus(deps.db, {
+        method: 'sandbox',
+        externalReference: payment.externalReference,
+        providerPaymentId: `sbx-${payment.id}`,
+        providerStatus: status,
+      });
+      const returned =
+        updated.status === 'approved' ? (updated.purpose === 'insurance' ? 'approved' : 'success') : status;
+      return reply.redirect(returnUrl(updated, returned), 303);
+    },
+  );
+};

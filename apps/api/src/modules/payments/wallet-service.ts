@@ -1,0 +1,138 @@
+/**
+ * Wallets ("Mi dinero", "Mi crédito"): every change is a movement, appended in the same transaction
+ * that moves the cached balance; the balance can never go below zero (checked here with a clear
+ * message, and by the database whatever the code does).
+ */
+import { formatArs } from '@cubierto/contracts';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { walletMovements, wallets } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export type WalletKind = 'money' | 'credit';
+type WalletRow = typeof wallets.$inferSelect;
+type MovementRow = typeof walletMovements.$inferSelect;
+export type MovementKind = MovementRow['kind'];
+
+export const WALLET_LABELS: Record<WalletKind, string> = { money: 'Mi dinero', credit: 'Mi crédito' };
+
+/** The user's wallet of that kind, created empty the first time it is needed. */
+export async function ensureWallet(db: DbOrTx, userId: number, kind: WalletKind): Promise<WalletRow> {
+  await db.insert(wallets).values({ userId, kind }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.kind, kind)));
+  return row!;
+}
+
+export class InsufficientFundsError extends AppError {
+  constructor(missingCents: number) {
+    super('conflict', {
+      message: `Saldo insuficiente: te faltan ${formatArs(missingCents)}.`,
+      validations: { amount_cents: [`Saldo insuficiente: te faltan ${formatArs(missingCents)}.`] },
+    });
+  }
+}
+
+/**
+ * Appends a movement and moves the balance, locking the wallet row first so concurrent movements of one
+ * wallet queue. Must run inside the business action's transaction.
+ */
+export async function postMovement(
+  tx: DbOrTx,
+  input: {
+    userId: number;
+    kind: WalletKind;
+    amountCents: number;
+    movement: MovementKind;
+    description: string;
+    paymentId?: number | null;
+    insuranceId?: number | null;
+  },
+): Promise<MovementRow> {
+  await ensureWallet(tx, input.userId, input.kind);
+  const [wallet] = await tx
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, input.userId), eq(wallets.kind, input.kind)))
+    .for('update');
+  const balance = wallet!.balanceCents + input.amountCents;
+  if (balance < 0) throw new InsufficientFundsError(-balance);
+  const [movement] = await tx
+    .insert(walletMovements)
+    .values({
+      walletId: wallet!.id,
+      amountCents: input.amountCents,
+      balanceAfterCents: balance,
+      kind: input.movement,
+      description: input.description,
+      paymentId: input.paymentId ?? null,
+      insuranceId: input.insuranceId ?? null,
+    })
+    .returning();
+  await tx.update(wallets).set({ balanceCents: balance }).where(eq(wallets.id, wallet!.id));
+  return movement!;
+}
+
+export function walletOut(row: WalletRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: WALLET_LABELS[row.kind],
+    balance_cents: row.balanceCents,
+    balance_nice: formatArs(row.balanceCents),
+  };
+}
+
+export function movementOut(row: MovementRow) {
+  return {
+    id: row.id,
+    wallet_id: row.walletId,
+    kind: row.kind,
+    description: row.description,
+    amount_cents: row.amountCents,
+    amount_nice: formatArs(row.amountCents),
+    balance_after_cents: row.balanceAfterCents,
+    balance_after_nice: formatArs(row.balanceAfterCents),
+    payment_id: row.paymentId,
+    insurance_id: row.insuranceId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's wallet by id and kind, or 404 (another customer's wallet does not exist for them). */
+export async function ownWallet(
+  db: DbOrTx,
+  userId: number,
+  kind: WalletKind,
+  walletId?: number,
+): Promise<WalletRow> {
+  const wallet = await ensureWallet(db, userId, kind);
+  if (walletId !== undefined && wallet.id !== walletId)
+    throw new AppError('not_found', { message: 'La billetera no existe.' });
+  return wallet;
+}
+
+export async function listMovements(db: DbOrTx, walletId: number, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(walletMovements)
+      .where(eq(walletMovements.walletId, walletId))
+      .orderBy(desc(walletMovements.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(walletMovements).where(eq(walletMovements.walletId, walletId)),
+  ]);
+  return { rows: rows.map(movementOut), total: total?.n ?? 0 };
+}
+
+export async function findMovement(db: DbOrTx, walletId: number, movementId: number) {
+  const [row] = await db
+    .select()
+    .from(walletMovements)
+    .where(and(eq(walletMovements.id, movementId), eq(walletMovements.walletId, walletId)));
+  if (!row) throw new AppError('not_found', { message: 'El movimiento no existe.' });
+  return movementOut(row);
+}
