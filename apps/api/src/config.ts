@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   PAYMENTS_SANDBOX: bool.default(true),
   /** Token of the /ops routes (maintenance switch). Absent: the server makes one and writes it to DATA_DIR/ops-token. */
   OPS_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
+  /** Run the background-job worker (outbox) in this process; every API instance may run one. */
+  OUTBOX_WORKER: bool.default(true),
 });
 
 export type Config = {
@@ -92,6 +94,7 @@ export type Config = {
   applicationId: number;
   opsToken: string | undefined;
   paymentsSandbox: boolean;
+  outboxWorker: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -140,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     applicationId: e.APPLICATION_ID,
     opsToken: e.OPS_TOKEN,
     paymentsSandbox: e.PAYMENTS_SANDBOX,
+    outboxWorker: e.OUTBOX_WORKER,
   };
 }

@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
+import { startOutboxWorker } from './lib/outbox.ts';
+import { insuranceJobs } from './modules/insurances/lifecycle.ts';
 
 async function main() {
   const config = loadConfig();
@@ -22,8 +24,16 @@ async function main() {
     await seedDemoData(database.db);
     await seedDemoCatalog(database.db, app.deps.storage);
   }
+  const worker = config.outboxWorker
+    ? startOutboxWorker({
+        db: database.db,
+        handlers: { ...insuranceJobs },
+        log: app.log.child({ name: 'outbox' }),
+      })
+    : undefined;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await worker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -3,4 +3,5 @@ export * from './catalog.ts';
 export * from './common.ts';
 export * from './files.ts';
 export * from './insurance.ts';
+export * from './outbox.ts';
 export * from './payments.ts';

@@ -1,0 +1,240 @@
+/**
+ * The outbox on the real engine. On PostgreSQL (CUBIERTO_TEST_DB=postgres) the two workers below claim
+ * through separate pooled connections at the same time, which is what SKIP LOCKED is for.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, usePostgres } from '../../test/harness.ts';
+import type { Database } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+import {
+  backoffMs,
+  enqueue,
+  type JobHandlers,
+  runDueJobs,
+  scheduleRecurringJobs,
+  startOutboxWorker,
+} from './outbox.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase({ poolSize: 12 }));
+});
+afterAll(async () => drop());
+beforeEach(async () => {
+  await database.db.delete(outbox);
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MINUTE = 60_000;
+const jobsOf = (kind: string) => database.db.select().from(outbox).where(eq(outbox.kind, kind));
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await sleep(20);
+  }
+}
+
+describe('enqueue', () => {
+  it('a job enqueued in a transaction that rolls back does not exist', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueue(tx, { kind: 'mail', payload: { to: 'a@example.com' } });
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    await database.db.transaction(async (tx) => {
+      await enqueue(tx, { kind: 'mail', payload: { to: 'b@example.com' } });
+    });
+    expect((await jobsOf('mail')).map((job) => job.payload)).toEqual([{ to: 'b@example.com' }]);
+  });
+
+  it('a key is enqueued once however many times it is asked for', async () => {
+    for (let i = 0; i < 3; i++) await enqueue(database.db, { kind: 'notice', key: 'insurance-7-voided' });
+    expect(await jobsOf('notice')).toHaveLength(1);
+  });
+});
+
+describe('runDueJobs', () => {
+  it('runs due jobs once with their payload and leaves future ones for later', async () => {
+    const seen: unknown[] = [];
+    const handlers: JobHandlers = { echo: { run: async (payload) => void seen.push(payload) } };
+    const now = new Date();
+    await enqueue(database.db, { kind: 'echo', payload: { n: 1 }, runAt: now });
+    await enqueue(database.db, { kind: 'echo', payload: { n: 2 }, runAt: new Date(now.getTime() + MINUTE) });
+
+    expect(await runDueJobs(database.db, { handlers, now })).toEqual({ claimed: 1, done: 1, failed: 0 });
+    expect(await runDueJobs(database.db, { handlers, now })).toEqual({ claimed: 0, done: 0, failed: 0 });
+    expect(seen).toEqual([{ n: 1 }]);
+    await runDueJobs(database.db, { handlers, now: new Date(now.getTime() + MINUTE) });
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+    expect((await jobsOf('echo')).every((job) => job.doneAt !== null && job.lockedUntil === null)).toBe(true);
+  });
+
+  it('retries a job that throws later, with backoff, without holding up the others', async () => {
+    let calls = 0;
+    const handlers: JobHandlers = {
+      flaky: {
+        run: async () => {
+          calls += 1;
+          if (calls === 1) throw new Error('provider down');
+        },
+      },
+      steady: { run: async () => {} },
+    };
+    const now = new Date();
+    await enqueue(database.db, { kind: 'flaky', runAt: now });
+    await enqueue(database.db, { kind: 'steady', runAt: now });
+
+    expect(await runDueJobs(database.db, { handlers, now })).toEqual({ claimed: 2, done: 1, failed: 1 });
+    const [steady] = await jobsOf('steady');
+    expect(steady!.doneAt).not.toBeNull();
+    const [failed] = await jobsOf('flaky');
+    expect(failed).toMatchObject({
+      attempts: 1,
+      doneAt: null,
+      lockedUntil: null,
+      lastError: 'provider down',
+    });
+    expect(failed!.runAt.getTime()).toBe(now.getTime() + backoffMs(1));
+
+    // Not before its backoff is over; then it runs and succeeds.
+    expect((await runDueJobs(database.db, { handlers, now: new Date(now.getTime() + 1_000) })).claimed).toBe(
+      0,
+    );
+    const later = new Date(now.getTime() + backoffMs(1));
+    expect(await runDueJobs(database.db, { handlers, now: later })).toEqual({
+      claimed: 1,
+      done: 1,
+      failed: 0,
+    });
+    expect(calls).toBe(2);
+    expect(backoffMs(2)).toBe(2 * backoffMs(1));
+  });
+
+  it('gives a one-off job up after its last attempt and keeps its error', async () => {
+    const handlers: JobHandlers = {
+      doomed: {
+        maxAttempts: 2,
+        run: async () => {
+          throw new Error('invalid payload');
+        },
+      },
+    };
+    let now = new Date();
+    await enqueue(database.db, { kind: 'doomed', runAt: now });
+    for (let i = 0; i < 4; i++) {
+      await runDueJobs(database.db, { handlers, now });
+      now = new Date(now.getTime() + 2 * 60 * MINUTE);
+    }
+    const [job] = await jobsOf('doomed');
+    expect(job).toMatchObject({ attempts: 2, doneAt: null, lastError: 'invalid payload' });
+    expect(job!.failedAt).not.toBeNull();
+  });
+
+  it('takes back the job of a worker whose lease ran out, and ignores the late result of the first', async () => {
+    let release: () => void = () => {};
+    let runs = 0;
+    const handlers: JobHandlers = {
+      slow: {
+        run: async () => {
+          runs += 1;
+          if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+        },
+      },
+    };
+    const now = new Date();
+    await enqueue(database.db, { kind: 'slow', runAt: now });
+    const first = runDueJobs(database.db, { handlers, now, leaseMs: MINUTE });
+    await waitFor(async () => runs === 1);
+
+    // Within the lease nobody else takes it; after it, another worker does.
+    expect((await runDueJobs(database.db, { handlers, now: new Date(now.getTime() + 30_000) })).claimed).toBe(
+      0,
+    );
+    const second = await runDueJobs(database.db, { handlers, now: new Date(now.getTime() + 2 * MINUTE) });
+    expect(second).toEqual({ claimed: 1, done: 1, failed: 0 });
+    release();
+    await first;
+    const [job] = await jobsOf('slow');
+    expect(job!.attempts).toBe(2);
+    expect(job!.doneAt!.getTime()).toBe(now.getTime() + 2 * MINUTE);
+  });
+
+  it('a recurring job has one row, reschedules itself after each run and never gives up', async () => {
+    let fail = true;
+    const handlers: JobHandlers = {
+      tick: {
+        everyMs: MINUTE,
+        maxAttempts: 1,
+        run: async () => {
+          if (fail) throw new Error('database busy');
+        },
+      },
+    };
+    const now = new Date();
+    await scheduleRecurringJobs(database.db, handlers, now);
+    await scheduleRecurringJobs(database.db, handlers, now);
+    expect(await jobsOf('tick')).toHaveLength(1);
+
+    await runDueJobs(database.db, { handlers, now });
+    let [job] = await jobsOf('tick');
+    expect(job).toMatchObject({ failedAt: null, lastError: 'database busy' });
+    // Retried no later than its next turn, even though the backoff would be longer.
+    expect(job!.runAt.getTime()).toBe(now.getTime() + Math.min(backoffMs(1), MINUTE));
+
+    fail = false;
+    const later = new Date(now.getTime() + MINUTE);
+    await runDueJobs(database.db, { handlers, now: later });
+    [job] = await jobsOf('tick');
+    expect(job).toMatchObject({ attempts: 0, doneAt: null, failedAt: null, lastError: null });
+    expect(job!.runAt.getTime()).toBe(later.getTime() + MINUTE);
+  });
+});
+
+describe('workers', () => {
+  it('two workers running at once never run the same job twice', async () => {
+    const total = 120;
+    await database.db
+      .insert(outbox)
+      .values(Array.from({ length: total }, (_, n) => ({ kind: 'count', payload: { n } })));
+    const runs = new Map<number, number>();
+    const perWorker = [0, 0];
+    const workers = [0, 1].map((w) =>
+      startOutboxWorker({
+        db: database.db,
+        pollMs: 5,
+        batchSize: 4,
+        handlers: {
+          count: {
+            run: async (payload) => {
+              const { n } = payload as { n: number };
+              runs.set(n, (runs.get(n) ?? 0) + 1);
+              perWorker[w]! += 1;
+              await sleep(3);
+            },
+          },
+        },
+      }),
+    );
+    try {
+      await waitFor(async () => {
+        const [row] = await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(outbox)
+          .where(sql`${outbox.doneAt} is not null`);
+        return Number(row!.n) === total;
+      });
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+    expect(runs.size).toBe(total);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(perWorker[0]! + perWorker[1]!).toBe(total);
+    // Both took their share (on PGlite the single connection makes them take turns instead).
+    if (usePostgres) expect(Math.min(...perWorker)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * Background work through the transactional outbox. A business action enqueues a job with its own
+ * transaction handle, so the job exists exactly when the change committed. Workers (one in every API
+ * instance) claim due jobs in batches with SELECT … FOR UPDATE SKIP LOCKED and a lease (`locked_until`):
+ * two workers never hold the same job, and the job of a worker that died is taken again once its lease
+ * ends. A failing job is retried later with exponential backoff and never holds up the others.
+ *
+ * Delivery is at least once: a handler that outlives its lease, or a process that dies between a handler's
+ * commit and the job's `done_at`, runs the job again. Handlers are therefore idempotent (they re-check,
+ * under a row lock, the state they change).
+ */
+
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+
+export type Job = typeof outbox.$inferSelect;
+export type JobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+export type JobContext = { db: Db; now: Date; job: Job; log: JobLog };
+
+export type JobHandler = {
+  run(payload: unknown, context: JobContext): Promise<void>;
+  /** A recurring job: one row (key = kind) that reschedules itself this long after each run. */
+  everyMs?: number;
+  /** Attempts before a one-off job is given up (`failed_at`); recurring jobs never give up. */
+  maxAttempts?: number;
+};
+export type JobHandlers = Record<string, JobHandler>;
+
+export const OUTBOX_DEFAULTS = {
+  batchSize: 10,
+  leaseMs: 5 * 60_000,
+  pollMs: 1_000,
+  maxAttempts: 10,
+  backoffBaseMs: 30_000,
+  backoffMaxMs: 60 * 60_000,
+} as const;
+
+const silentLog: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Adds a job inside the caller's transaction. A job whose key is already taken is not added again. */
+export async function enqueue(
+  tx: DbOrTx,
+  job: { kind: string; payload?: unknown; runAt?: Date; key?: string },
+): Promise<void> {
+  await tx
+    .insert(outbox)
+    .values({
+      kind: job.kind,
+      payload: job.payload ?? {},
+      key: job.key ?? null,
+      ...(job.runAt ? { runAt: job.runAt } : {}),
+    })
+    .onConflictDoNothing({ target: outbox.key });
+}
+
+/** Makes sure every recurring kind has its row; harmless when another instance already made it. */
+export async function scheduleRecurringJobs(db: DbOrTx, handlers: JobHandlers, now = new Date()) {
+  for (const [kind, handler] of Object.entries(handlers)) {
+    if (handler.everyMs) await enqueue(db, { kind, key: kind, runAt: now });
+  }
+}
+
+/** 30 s, 1 min, 2 min … up to an hour: the wait after the given number of failed attempts. */
+export function backoffMs(attempts: number): number {
+  const { backoffBaseMs, backoffMaxMs } = OUTBOX_DEFAULTS;
+  return Math.min(backoffMaxMs, backoffBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims up to `batchSize` due jobs: not done, not given up, due, and unleased or with an expired lease.
+ * Rows another worker is claiming right now are skipped, not waited for.
+ */
+async function claimJobs(db: Db, now: Date, batchSize: number, leaseMs: number): Promise<Job[]> {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        isNull(outbox.doneAt),
+        isNull(outbox.failedAt),
+        lte(outbox.runAt, now),
+        or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(outbox.runAt), asc(outbox.id))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+/** Only the worker holding the current claim may settle the job (attempts is the fencing token). */
+const stillOurs = (job: Job) =>
+  and(eq(outbox.id, job.id), eq(outbox.attempts, job.attempts), isNull(outbox.doneAt));
+
+async function settleSuccess(db: Db, job: Job, handler: JobHandler, now: Date) {
+  if (handler.everyMs) {
+    await db
+      .update(outbox)
+      .set({
+        runAt: new Date(now.getTime() + handler.everyMs),
+        attempts: 0,
+        lockedUntil: null,
+        lastError: null,
+      })
+      .where(stillOurs(job));
+    return;
+  }
+  await db.update(outbox).set({ doneAt: now, lockedUntil: null, lastError: null }).where(stillOurs(job));
+}
+
+async function settleFailure(db: Db, job: Job, handler: JobHandler | undefined, now: Date, error: unknown) {
+  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const maxAttempts = handler?.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
+  if (!handler?.everyMs && job.attempts >= maxAttempts) {
+    await db.update(outbox).set({ failedAt: now, lockedUntil: null, lastError }).where(stillOurs(job));
+    return 'given_up' as const;
+  }
+  const wait = Math.min(backoffMs(job.attempts), handler?.everyMs ?? Number.POSITIVE_INFINITY);
+  await db
+    .update(outbox)
+    .set({ runAt: new Date(now.getTime() + wait), lockedUntil: null, lastError })
+    .where(stillOurs(job));
+  return 'retry' as const;
+}
+
+export type RunResult = { claimed: number; done: number; failed: number };
+
+/** One pass: claims a batch of due jobs and runs them side by side. Tests call it with their own `now`. */
+export async function runDueJobs(
+  db: Db,
+  options: { handlers: JobHandlers; now?: Date; batchSize?: number; leaseMs?: number; log?: JobLog },
+): Promise<RunResult> {
+  const now = options.now ?? new Date();
+  const log = options.log ?? silentLog;
+  const jobs = await claimJobs(
+    db,
+    now,
+    options.batchSize ?? OUTBOX_DEFAULTS.batchSize,
+    options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
+  );
+  const outcomes = await Promise.all(
+    jobs.map(async (job) => {
+      const handler = options.handlers[job.kind];
+      try {
+        if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
+        await handler.run(job.payload, { db, now, job, log });
+        await settleSuccess(db, job, handler, now);
+        return true;
+      } catch (error) {
+        try {
+          const outcome = await settleFailure(db, job, handler, now, error);
+          const level = outcome === 'given_up' ? 'error' : 'warn';
+          log[level](
+            { err: error, job: { id: job.id, kind: job.kind, attempts: job.attempts } },
+            'job failed',
+          );
+        } catch (settleError) {
+          // The lease runs out and another pass takes the job again.
+          log.error(
+            { err: settleError, job: { id: job.id, kind: job.kind } },
+            'could not record a job failure',
+          );
+        }
+        return false;
+      }
+    }),
+  );
+  const done = outcomes.filter(Boolean).length;
+  return { claimed: jobs.length, done, failed: jobs.length - done };
+}
+
+export type OutboxWorker = { stop(): Promise<void> };
+
+/**
+ * The in-process worker: a pass every `pollMs`, or at once again after a full batch. Started by the
+ * server in every API instance; tests start it only when they test it.
+ */
+export function startOutboxWorker(options: {
+  db: Db;
+  handlers: JobHandlers;
+  log?: JobLog;
+  pollMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+}): OutboxWorker {
+  const log = options.log ?? silentLog;
+  const pollMs = options.pollMs ?? OUTBOX_DEFAULTS.pollMs;
+  const batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
+  let stopped = false;
+  let scheduled = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+
+  const tick = async () => {
+    let delay = pollMs;
+    try {
+      if (!scheduled) {
+        await scheduleRecurringJobs(options.db, options.handlers);
+        scheduled = true;
+      }
+      const result = await runDueJobs(options.db, {
+        handlers: options.handlers,
+        batchSize,
+        log,
+        ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+      });
+      if (result.claimed === batchSize) delay = 0;
+    } catch (error) {
+      log.error({ err: error }, 'outbox pass failed');
+    }
+    if (!stopped) timer = setTimeout(run, delay);
+  };
+  const run = () => {
+    pass = tick();
+  };
+  timer = setTimeout(run, 0);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await pass;
+    },
+  };
+}
