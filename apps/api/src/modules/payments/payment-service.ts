@@ -89,6 +89,9 @@ export async function payInsurance(
         .where(and(eq(insurances.id, input.insuranceId), eq(insurances.userId, input.userId)))
         .for('update');
       if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
+      // The same key raced in while this one waited for the lock: the first one's payment is the answer.
+      const raced = await replayed(tx, input.userId, input.idempotencyKey, hash);
+      if (raced) return raced;
       if (insurance.status !== 'pendiente')
         throw new AppError('conflict', { message: 'Esta contratación no tiene un pago pendiente.' });
       const [row] = await tx
