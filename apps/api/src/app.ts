@@ -40,6 +40,7 @@ import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
 import type { Providers } from './modules/payments/payment-service.ts';
 import { creditWalletRoutes, moneyWalletRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { createSandboxProvider, sandboxRoutes } from './modules/payments/sandbox.ts';
+import { pollRoutes } from './modules/polls/routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await customers.register(paymentRoutes, { prefix: '/payments' });
           await customers.register(moneyWalletRoutes, { prefix: '/money-wallet' });
           await customers.register(creditWalletRoutes, { prefix: '/credit-wallet' });
+          await customers.register(pollRoutes, { prefix: '/poll-question-response' });
         },
         { prefix: '/customers' },
       );

@@ -1,11 +1,13 @@
 /**
- * Seeds what every deployment needs (context 'ar', application 1, the 12 risk types, the 24 provinces)
- * and, when asked, the demo data of the embedded default: app versions, a demo customer, a catalogue. Idempotent: runs at every start.
+ * Seeds what every deployment needs (context 'ar', application 1, the 12 risk types, the 24 provinces,
+ * the post-purchase poll) and, when asked, the demo data of the embedded default: app versions, a demo
+ * customer, a catalogue. Idempotent: runs at every start.
  */
 import { RISK_TYPE_CODES, RISK_TYPES } from '@cubierto/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Storage } from '../lib/storage.ts';
 import { hashPassword } from '../modules/auth/service.ts';
+import { INSURANCE_POLL_CODE } from '../modules/polls/service.ts';
 import { PROVINCES } from './argentina.ts';
 import type { Db } from './client.ts';
 import { DEMO_COMPANIES, DEMO_POLICIES, logoSvg } from './demo-catalog.ts';
@@ -20,6 +22,8 @@ import {
   files,
   localities,
   policies,
+  pollQuestions,
+  polls,
   provinces,
   riskTypes,
   userEntities,
@@ -33,6 +37,17 @@ export const DEMO_CUSTOMER = {
   dni: '30123456',
 } as const;
 export const APP_VERSION = '2.1.11';
+
+/** The post-purchase poll (spec §2 dialog 6): each question on a 5-step scale, least to most likely. */
+export const INSURANCE_POLL = {
+  name: 'Encuesta de satisfacción',
+  values: '1,2,3,4,5',
+  questions: [
+    '¿Qué tan probable es que recomiendes Cubierto a un amigo?',
+    '¿Qué tan probable es que vuelvas a contratar un seguro con Cubierto?',
+    '¿Qué tan probable es que recomiendes la aseguradora que elegiste?',
+  ],
+} as const;
 
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -59,6 +74,22 @@ export async function seedReferenceData(db: Db): Promise<void> {
         .values(p.localities.map(([name, zipCode]) => ({ provinceId: row!.id, name, zipCode })))
         .onConflictDoNothing();
     }
+    const [poll] = await tx
+      .insert(polls)
+      .values({ code: INSURANCE_POLL_CODE, name: INSURANCE_POLL.name })
+      .onConflictDoUpdate({ target: polls.code, set: { name: INSURANCE_POLL.name } })
+      .returning({ id: polls.id });
+    await tx
+      .insert(pollQuestions)
+      .values(
+        INSURANCE_POLL.questions.map((name, i) => ({
+          pollId: poll!.id,
+          name,
+          values: INSURANCE_POLL.values,
+          position: i + 1,
+        })),
+      )
+      .onConflictDoNothing();
   });
 }
 

@@ -5,3 +5,4 @@ export * from './files.ts';
 export * from './insurance.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
+export * from './polls.ts';

@@ -1,0 +1,131 @@
+import { InsurancePollSchema, isPollComplete, pollScale } from '@cubierto/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
+import { bagCoverageId, contractInsurance, payThroughSandbox, startPayment } from '../../../test/purchase.ts';
+import { INSURANCE_POLL, seedDemoCatalog } from '../../db/seed.ts';
+
+let t: TestApp;
+let coverage: number;
+type Customer = Awaited<ReturnType<typeof registerCustomer>>;
+type Poll = Array<{
+  id: number;
+  poll_question: { id: number; name: string; values: string };
+  response: string | null;
+}>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoCatalog(t.database.db, t.app.deps.storage);
+  coverage = await bagCoverageId(t.app);
+});
+afterAll(async () => t.close());
+
+const url = (insuranceId: number) => `/api/v4/customers/poll-question-response/${insuranceId}/insurance-poll`;
+const open = (c: Customer, insuranceId: number, payload?: object) =>
+  t.app.inject({ method: 'POST', url: url(insuranceId), headers: c.auth, ...(payload ? { payload } : {}) });
+const answer = (c: Customer, insuranceId: number, responses: unknown) =>
+  t.app.inject({ method: 'PUT', url: url(insuranceId), headers: c.auth, payload: { responses } });
+
+async function paidInsurance(c: Customer) {
+  const insurance = await contractInsurance(t.app, c.auth, coverage);
+  await payThroughSandbox(t.app, c.auth, insurance.id);
+  return insurance;
+}
+
+describe('insurance poll', () => {
+  it('opens with the seeded questions on a 5-step scale, all unanswered, the same every time', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await paidInsurance(c);
+    const res = await open(c, insurance.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const poll = InsurancePollSchema.parse(res.json().data);
+    expect(poll.map((q) => q.poll_question.name)).toEqual([...INSURANCE_POLL.questions]);
+    expect(poll[0]!.poll_question.name).toBe('¿Qué tan probable es que recomiendes Cubierto a un amigo?');
+    for (const question of poll) {
+      expect(question.response).toBeNull();
+      expect(pollScale(question.poll_question.values)).toHaveLength(5);
+    }
+    expect(isPollComplete(poll)).toBe(false);
+
+    const again = await open(c, insurance.id, {});
+    expect(again.json().data).toEqual(poll);
+  });
+
+  it('stores one answer per question, and sending the same answers again changes nothing', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await paidInsurance(c);
+    const poll: Poll = (await open(c, insurance.id)).json().data;
+    const responses = poll.map((q, i) => ({ id: q.id, response: pollScale(q.poll_question.values)[4 - i] }));
+
+    const saved = await answer(c, insurance.id, responses);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.map((q: Poll[number]) => q.response)).toEqual(['5', '4', '3']);
+    expect(isPollComplete(saved.json().data)).toBe(true);
+
+    const repeated = await answer(c, insurance.id, responses);
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json().data).toEqual(saved.json().data);
+    expect((await open(c, insurance.id)).json().data).toEqual(saved.json().data);
+  });
+
+  it('refuses a value off the scale, a missing question and a question of another poll with 422, storing nothing', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await paidInsurance(c);
+    const other = await paidInsurance(c);
+    const poll: Poll = (await open(c, insurance.id)).json().data;
+    const otherPoll: Poll = (await open(c, other.id)).json().data;
+
+    const offScale = await answer(c, insurance.id, [
+      { id: poll[0]!.id, response: '9' },
+      { id: poll[1]!.id, response: '3' },
+      { id: poll[2]!.id, response: '3' },
+    ]);
+    expect(offScale.statusCode).toBe(422);
+    expect(offScale.json()).toMatchObject({
+      error_code: 'validation_failed',
+      validations: { 'responses.0.response': ['Elegí una de las opciones: 1, 2, 3, 4, 5.'] },
+    });
+
+    const missing = await answer(c, insurance.id, [{ id: poll[0]!.id, response: '3' }]);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().validations.responses).toEqual(['Respondé todas las preguntas.']);
+
+    const foreign = await answer(c, insurance.id, [
+      { id: otherPoll[0]!.id, response: '3' },
+      { id: poll[1]!.id, response: '3' },
+      { id: poll[2]!.id, response: '3' },
+    ]);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().validations['responses.0.id']).toEqual([
+      'Esa pregunta no es parte de esta encuesta.',
+    ]);
+
+    const empty = await answer(c, insurance.id, []);
+    expect(empty.statusCode).toBe(422);
+    expect((await open(c, insurance.id)).json().data.every((q: Poll[number]) => q.response === null)).toBe(
+      true,
+    );
+  });
+
+  it('answers 404 for another customer’s insurance and 409 before an approved payment', async () => {
+    const owner = await registerCustomer(t.app);
+    const intruder = await registerCustomer(t.app);
+    const paid = await paidInsurance(owner);
+    expect((await open(intruder, paid.id)).statusCode).toBe(404);
+    expect((await answer(intruder, paid.id, [{ id: 1, response: '5' }])).statusCode).toBe(404);
+    expect((await open(owner, 999_999)).statusCode).toBe(404);
+
+    const unpaid = await contractInsurance(t.app, owner.auth, coverage);
+    await startPayment(t.app, owner.auth, unpaid.id, 'sandbox');
+    const early = await open(owner, unpaid.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      'La encuesta se habilita cuando el pago de la contratación está aprobado.',
+    );
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: url(1) });
+    expect(res.statusCode).toBe(401);
+  });
+});
