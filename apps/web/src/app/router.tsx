@@ -14,8 +14,6 @@ const unavailable: RouteObject['lazy'] = async () => ({
 /** Routes of the signed-in area whose pages come with later issues. */
 const upcomingSignedInPaths = [
   'customers/*',
-  'contract-insurance/*',
-  'search-entity/*',
   'invoice/*',
   'business-center/*',
   'notifications/*',
@@ -83,6 +81,25 @@ export const routes: RouteObject[] = [
             path: 'profile',
             lazy: async () => ({
               Component: (await import('../features/profile/pages/profile-page.tsx')).ProfilePage,
+            }),
+          },
+          {
+            path: 'contract-insurance',
+            lazy: async () => ({
+              Component: (await import('../features/contract/pages/start-contract-page.tsx'))
+                .StartContractPage,
+            }),
+          },
+          {
+            path: 'contract-insurance/:processId',
+            lazy: async () => ({
+              Component: (await import('../features/contract/pages/contract-page.tsx')).ContractPage,
+            }),
+          },
+          {
+            path: 'search-entity',
+            lazy: async () => ({
+              Component: (await import('../features/entities/pages/search-entity-page.tsx')).SearchEntityPage,
             }),
           },
           ...upcomingSignedInPaths.map((path): RouteObject => ({ path, lazy: unavailable })),

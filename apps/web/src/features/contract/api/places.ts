@@ -1,0 +1,24 @@
+/** GET /common/provinces and /common/provinces/{id}/localities: the options of an insured address. */
+import { LocalitySchema, ProvinceSchema } from '@cubierto/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../shared/api/client.ts';
+
+export const provincesQueryOptions = queryOptions({
+  queryKey: ['provinces'],
+  queryFn: async () =>
+    z.object({ data: z.array(ProvinceSchema) }).parse(await api.get('/common/provinces')).data,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function localitiesQueryOptions(provinceId: number | null | undefined) {
+  return queryOptions({
+    queryKey: ['provinces', provinceId ?? null, 'localities'],
+    queryFn: async () =>
+      z
+        .object({ data: z.array(LocalitySchema) })
+        .parse(await api.get(`/common/provinces/${provinceId}/localities`)).data,
+    enabled: typeof provinceId === 'number',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

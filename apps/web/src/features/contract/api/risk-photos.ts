@@ -1,0 +1,34 @@
+/**
+ * POST /customers/uploads (multipart `kind=risk_photo`, `file`) and GET /customers/uploads/{id}: the two
+ * photos of a phone or a bicycle. The server checks type and size; the form checks them first to answer
+ * at once. A photo is read back with the session token, so it is shown from a blob URL.
+ */
+import { z } from 'zod';
+import { API_BASE, api } from '../../../shared/api/client.ts';
+import { StorageKey, storage } from '../../../shared/storage/storage.ts';
+
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+export function isAcceptablePhoto(file: File): boolean {
+  return (PHOTO_TYPES as readonly string[]).includes(file.type) && file.size <= PHOTO_MAX_BYTES;
+}
+
+export async function uploadRiskPhoto(file: File): Promise<number> {
+  const form = new FormData();
+  form.append('kind', 'risk_photo');
+  form.append('file', file, file.name);
+  return z.object({ data: z.object({ id: z.number() }) }).parse(await api.post('/customers/uploads', form))
+    .data.id;
+}
+
+export async function fetchRiskPhoto(id: number, signal?: AbortSignal): Promise<Blob> {
+  const token = await storage.get<string>(StorageKey.token);
+  const response = await fetch(`${API_BASE}/customers/uploads/${id}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+    signal: signal ?? null,
+  });
+  if (!response.ok) throw new Error(`Photo ${id} answered ${response.status}`);
+  return response.blob();
+}

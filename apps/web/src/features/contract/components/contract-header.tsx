@@ -1,0 +1,62 @@
+/**
+ * What is being contracted, always in view: the risk type and the plan, the policy and its insurer (logo
+ * with the company's legal name as alt text, spec §2 item 1), the price it starts from, and the way out
+ * ('Descartar contratación').
+ */
+import type { InsuranceProcess } from '@cubierto/contracts';
+import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { policyQueryOptions } from '../api/policy.ts';
+
+type ContractHeaderProps = { process: InsuranceProcess; onDiscard?: (() => void) | undefined };
+
+export function ContractHeader({ process, onDiscard }: ContractHeaderProps) {
+  const { t } = useTranslation();
+  const policy = useQuery(policyQueryOptions(process.policy.id));
+  const company = policy.data?.company;
+  const from = process.coverage.premium_from;
+
+  return (
+    <Card withBorder padding="lg" radius="lg" component="header">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <Stack gap={4} miw={0}>
+          <Text size="xs" tt="uppercase" fw={700} c="brand.8">
+            {t('contract.header.overline')}
+          </Text>
+          <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.2}>
+            {t('contract.header.title', {
+              riskType: process.risk_type.name,
+              coverage: process.coverage.public_name,
+            })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {company ? `${process.policy.name} · ${company.name}` : process.policy.name}
+          </Text>
+          <Text size="sm" fw={600}>
+            {t(`contract.header.from.${from.period === 'día' ? 'day' : 'month'}`, {
+              amount: from.amount_nice,
+            })}
+          </Text>
+        </Stack>
+        {company?.logo_url && (
+          <Image
+            src={company.logo_url}
+            alt={company.legal_name}
+            h={{ base: 40, sm: 56 }}
+            w="auto"
+            fit="contain"
+            style={{ flexShrink: 0 }}
+          />
+        )}
+      </Group>
+      {onDiscard && (
+        <Group justify="flex-end" mt="xs">
+          <Button variant="subtle" color="red" c="red.9" size="compact-sm" onClick={onDiscard}>
+            {t('contract.discard.action')}
+          </Button>
+        </Group>
+      )}
+    </Card>
+  );
+}

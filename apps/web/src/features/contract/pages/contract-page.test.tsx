@@ -1,0 +1,231 @@
+import { type InsuranceProcess, RISK_TYPES, type RiskTypeCode, stepsFor } from '@cubierto/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { demoUser, mockApi } from '../../../../test/api-mock.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { createQueryClient } from '../../../shared/api/query-client.ts';
+import { ContractPage } from './contract-page.tsx';
+
+const VALID_IMEI = '490154203237518';
+
+function processOf(code: RiskTypeCode, changes: Partial<InsuranceProcess> = {}): InsuranceProcess {
+  const steps = stepsFor(code);
+  return {
+    id: 12,
+    status: 'in_progress',
+    risk_type: { short_code: code, name: RISK_TYPES[code].name },
+    coverage: {
+      id: 30,
+      policy_id: 4,
+      public_name: 'Básica',
+      public_description: 'Lo esencial.',
+      description: {},
+      description_more: {},
+      risk_type: { short_code: code },
+      premium_from: { amount_cents: 320_000, amount_nice: '$ 3.200,00', period: 'mes' },
+    },
+    policy: {
+      id: 4,
+      name: 'Póliza de prueba',
+      special_clauses: code === 'personal-accident' ? 'Cláusula de no repetición.' : null,
+    },
+    steps,
+    answers: {},
+    next_step: steps[0] ?? 'quote',
+    created_at: '2026-01-10T12:00:00.000Z',
+    updated_at: '2026-01-10T12:00:00.000Z',
+    ...changes,
+  };
+}
+
+const policyAnswer = {
+  body: {
+    data: {
+      id: 4,
+      name: 'Póliza de prueba',
+      includes: {},
+      excludes: {},
+      status: 'active',
+      external_url: null,
+      special_clauses: null,
+      risk_type: { short_code: 'cell-phone' },
+      company: {
+        id: 1,
+        name: 'Del Plata Seguros',
+        legal_name: 'Aseguradora Del Plata S.A.',
+        logo_filename: 'del-plata.svg',
+        logo_url: '/api/v4/files/logos/del-plata.svg',
+      },
+    },
+  },
+};
+
+function renderProcess(process: InsuranceProcess, extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    [`GET /customers/insurance-processes/${process.id}`]: { body: { data: process } },
+    'GET /public-policies/4': policyAnswer,
+    'GET /customers/user': { body: { data: demoUser } },
+    'GET /common/provinces': { body: { data: [{ id: 6, name: 'Córdoba', code: 'X' }] } },
+    ...extra,
+  });
+  const client = createQueryClient();
+  const view = renderRoutes(
+    [
+      {
+        path: '/contract-insurance/:processId',
+        element: (
+          <QueryClientProvider client={client}>
+            <ContractPage />
+          </QueryClientProvider>
+        ),
+      },
+    ],
+    `/contract-insurance/${process.id}`,
+  );
+  return { api, ...view };
+}
+
+async function stepperLabels(): Promise<string[]> {
+  const nav = await screen.findByRole('navigation', { name: 'Pasos de la contratación' });
+  return Array.from(nav.querySelectorAll('.mantine-Stepper-stepLabel')).map(
+    (label) => label.textContent ?? '',
+  );
+}
+
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+describe('contract page: the steps of each risk type', () => {
+  it('a cell phone asks for the phone, two photos, the dates and the taker, starting with the phone', async () => {
+    renderProcess(processOf('cell-phone'));
+    expect(await stepHeading('Tu celular')).toBeInTheDocument();
+    expect(await stepperLabels()).toEqual(['Tu celular', 'Fotos', 'Vigencia', 'Tomador', 'Resumen']);
+    expect(screen.getByLabelText('Número IMEI')).toBeInTheDocument();
+    expect(screen.getByLabelText('Número de serie (SN)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Valor del equipo')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeInTheDocument();
+  });
+
+  it('a personal accident asks for the insured, beneficiaries and the special clauses, then the taker', async () => {
+    renderProcess(processOf('personal-accident'));
+    expect(await stepHeading('Asegurado')).toBeInTheDocument();
+    expect(await stepperLabels()).toEqual(['Asegurado', 'Tomador', 'Resumen']);
+    const insured = screen.getByRole('group', { name: 'Asegurado' });
+    // Prefilled with the customer's own name and DNI.
+    expect(within(insured).getByLabelText('Nombre')).toHaveValue('Sofía');
+    expect(within(insured).getByLabelText('DNI')).toHaveValue('30123456');
+    expect(screen.getByText('Cláusula de no repetición.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Leí y acepto las cláusulas especiales')).not.toBeChecked();
+    expect(screen.queryByLabelText('Número IMEI')).not.toBeInTheDocument();
+  });
+
+  it('a home asks for the dates first, and resumes at the address with the saved dates kept', async () => {
+    const user = userEvent.setup();
+    renderProcess(
+      processOf('home', {
+        answers: { dates: { start_date: '2030-03-01', end_date: '2030-09-01' } },
+        next_step: 'risk',
+      }),
+    );
+    expect(await stepHeading('Tu hogar')).toBeInTheDocument();
+    expect(await stepperLabels()).toEqual(['Vigencia', 'Tu hogar', 'Tomador', 'Resumen']);
+    expect(screen.getByText('Paso 2 de 4')).toBeInTheDocument();
+    expect(screen.getByLabelText('Calle')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Provincia' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(await stepHeading('Vigencia')).toBeInTheDocument();
+    expect(screen.getByLabelText('Inicio de la cobertura')).toHaveValue('2030-03-01');
+    expect(screen.getByLabelText('Fin de la cobertura')).toHaveValue('2030-09-01');
+  });
+});
+
+describe('contract page: validation', () => {
+  async function fillPhone(user: ReturnType<typeof userEvent.setup>, imei: string) {
+    await user.type(await screen.findByLabelText('Marca'), 'Samsung');
+    await user.type(screen.getByLabelText('Modelo'), 'Galaxy A54');
+    await user.type(screen.getByLabelText('Número IMEI'), imei);
+    await user.type(screen.getByLabelText('Número de serie (SN)'), 'R58T12345XY');
+    await user.type(screen.getByLabelText('Valor del equipo'), '450000');
+  }
+
+  it("shows the shared schema's IMEI message on the field, keeps the input and sends nothing", async () => {
+    const user = userEvent.setup();
+    const { api } = renderProcess(processOf('cell-phone'));
+    await fillPhone(user, '490154203237519');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    const imei = screen.getByLabelText('Número IMEI');
+    expect(
+      await screen.findByText('El IMEI debe tener 15 números y ser válido. Marcá *#06# para verlo.'),
+    ).toBeInTheDocument();
+    expect(imei).toHaveAttribute('aria-invalid', 'true');
+    expect(imei).toHaveValue('490154203237519');
+    expect(screen.getByLabelText('Marca')).toHaveValue('Samsung');
+    expect(api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk')).toHaveLength(0);
+  });
+
+  it('saves the step with the amount in centavos and moves on to the photos', async () => {
+    const user = userEvent.setup();
+    const saved = processOf('cell-phone', {
+      answers: {
+        risk: {
+          brand: 'Samsung',
+          model: 'Galaxy A54',
+          imei: VALID_IMEI,
+          serial_number: 'R58T12345XY',
+          insured_amount_cents: 45_000_000,
+        },
+      },
+      next_step: 'photos',
+    });
+    const { api } = renderProcess(processOf('cell-phone'), {
+      'PUT /customers/insurance-processes/12/steps/risk': { body: { data: saved } },
+    });
+    await fillPhone(user, VALID_IMEI);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await stepHeading('Fotos')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subir foto 1' })).toBeInTheDocument();
+    const [put] = api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk');
+    expect(JSON.parse(String(put?.body))).toEqual(saved.answers.risk);
+  });
+
+  it("puts the API's 422 messages on the fields they name, others above the form, and keeps the input", async () => {
+    const user = userEvent.setup();
+    const { api } = renderProcess(processOf('telemedicine'), {
+      'PUT /customers/insurance-processes/12/steps/risk': {
+        status: 422,
+        body: {
+          message: 'Revisá los datos.',
+          validations: {
+            'insured.dni': ['El DNI no coincide con el padrón.'],
+            'insured.birth_date': ['La persona asegurada debe ser mayor de edad.'],
+            _: ['La cobertura cambió; revisá el precio.'],
+          },
+          error_code: 'validation_failed',
+        },
+      },
+    });
+    const patient = await screen.findByRole('group', { name: 'Paciente' });
+    fireEvent.change(within(patient).getByLabelText('Fecha de nacimiento'), {
+      target: { value: '2012-05-20' },
+    });
+    await user.click(within(patient).getByRole('combobox', { name: 'Género' }));
+    await user.click(await screen.findByRole('option', { name: 'Femenino', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk')).toHaveLength(1),
+    );
+    const dni = within(patient).getByLabelText('DNI');
+    expect(await screen.findByText('El DNI no coincide con el padrón.')).toBeInTheDocument();
+    expect(dni).toHaveAttribute('aria-invalid', 'true');
+    expect(dni).toHaveValue('30123456');
+    expect(within(patient).getByLabelText('Fecha de nacimiento')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('La persona asegurada debe ser mayor de edad.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('La cobertura cambió; revisá el precio.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Paciente' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * /contract-insurance/{processId}: contracting step by step (spec §2 contract-insurance, §4 flow groups).
+ * A stepper shows the process's steps in order and opens at the first unanswered one; every step is saved
+ * before moving on, so reloading or opening the link on another device resumes where it was left. The
+ * last screen quotes and confirms; the insurance is then 'Pendiente de pago' (spec §2 item 11).
+ */
+import { type InsuranceProcess, type Quote, type StepName, todayInArgentina } from '@cubierto/contracts';
+import { Box, Button, Card, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
+import { confirmProcess } from '../api/confirm-process.ts';
+import { processQueryKey, processQueryOptions } from '../api/process.ts';
+import { userEntitiesQueryOptions } from '../api/user-entities.ts';
+import { ContractHeader } from '../components/contract-header.tsx';
+import { ContractNotice } from '../components/contract-notice.tsx';
+import { DatesFields } from '../components/dates-fields.tsx';
+import { discardWithConfirmation } from '../components/discard-with-confirmation.ts';
+import { PhotosFields } from '../components/photos-fields.tsx';
+import { QuoteStep } from '../components/quote-step.tsx';
+import { RiskFields } from '../components/risk-fields.tsx';
+import { StepForm } from '../components/step-form.tsx';
+import { fieldOf, TakerFields, type TakerRole, takerDraftOf } from '../components/taker-fields.tsx';
+import { type FlowStep, flowOf, isReachable, stepAfterSaving, stepTextKey } from '../model/flow.ts';
+import { type StepValues, stepDefaults } from '../model/step-values.ts';
+import classes from './contract-page.module.css';
+
+/** What search-entity hands back: the entity chosen for the taker or the billing party. */
+type ReturnedEntity = { chosenEntity?: { role: TakerRole; id: number } } | null;
+
+function StepSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={t('loading.default')}>
+      <Skeleton h={42} />
+      <Skeleton h={42} />
+      <Skeleton h={42} w="60%" />
+    </Stack>
+  );
+}
+
+function ContractFlow({ process }: { process: InsuranceProcess }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const code = process.risk_type.short_code;
+  const flow = flowOf(process);
+  const [returned] = useState(() => (location.state as ReturnedEntity)?.chosenEntity);
+  const [active, setActive] = useState<FlowStep>(() =>
+    returned && isReachable(process, 'taker') ? 'taker' : process.next_step,
+  );
+  const [backToSummary, setBackToSummary] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [today] = useState(() => todayInArgentina());
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const user = useQuery(currentUserQueryOptions);
+  const entities = useQuery({
+    ...userEntitiesQueryOptions,
+    enabled: active === 'taker' || active === 'quote',
+  });
+  const index = flow.indexOf(active);
+  const stepTexts = stepTextKey(code, active);
+
+  // The entity came back once; a reload should not apply it again.
+  useEffect(() => {
+    if (location.state) navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
+
+  // A new step: back to the top, and the screen reader hears its title.
+  const go = (step: FlowStep) => {
+    flushSync(() => setActive(step));
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  };
+
+  const onSaved = (updated: InsuranceProcess) => {
+    queryClient.setQueryData(processQueryKey(updated.id), updated);
+    go(stepAfterSaving(updated, active as StepName, backToSummary));
+    setBackToSummary(false);
+  };
+  const onBack = index > 0 ? () => go(flow[index - 1] as FlowStep) : undefined;
+
+  const discard = async () => {
+    if (await discardWithConfirmation(process.id, queryClient)) navigate('/tabs', { replace: true });
+  };
+
+  const confirm = async (quote: Quote) => {
+    setConfirming(true);
+    try {
+      const insurance = await confirmProcess(process.id, quote.id);
+      await queryClient.invalidateQueries({
+        predicate: (query) => ['insurance-processes', 'insurances'].includes(String(query.queryKey[0])),
+        refetchType: 'none',
+      });
+      navigate(`/customers/insurances/${insurance.id}`, { replace: true });
+      // Spec §2 item 11: the contract has no cover until it is paid.
+      void openAlert({
+        type: 'warning',
+        title: t('contract.unpaid.title'),
+        subTitle: t('contract.unpaid.description'),
+        confirmText: t('contract.unpaid.ok'),
+        cancelText: null,
+      });
+    } catch (error) {
+      handleError(error, 53);
+      // An expired quote or answers changed elsewhere: price them again.
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: processQueryKey(process.id) });
+      setConfirming(false);
+    }
+  };
+
+  const formFor = (step: StepName) => {
+    if (step === 'taker' && !entities.data) {
+      return entities.isError ? (
+        <LoadError description={t('contract.taker.loadError')} onRetry={() => void entities.refetch()} />
+      ) : (
+        <StepSkeleton />
+      );
+    }
+    if (step === 'risk' && user.isPending) return <StepSkeleton />;
+    let defaults: StepValues = stepDefaults(process, step, {
+      today,
+      user: user.data,
+      entities: entities.data,
+    });
+    if (step === 'taker' && returned) {
+      defaults = { ...defaults, ...takerDraftOf(process.id), [fieldOf[returned.role]]: returned.id };
+    }
+    return (
+      <StepForm
+        key={step}
+        process={process}
+        step={step}
+        defaultValues={defaults}
+        today={today}
+        labelledBy={headingId}
+        onSaved={onSaved}
+        onBack={onBack}
+      >
+        {step === 'risk' && (
+          <RiskFields code={code} specialClauses={process.policy.special_clauses} today={today} />
+        )}
+        {step === 'photos' && <PhotosFields code={code} />}
+        {step === 'dates' && <DatesFields code={code} today={today} />}
+        {step === 'taker' && <TakerFields processId={process.id} entities={entities.data ?? []} />}
+      </StepForm>
+    );
+  };
+
+  return (
+    <Stack gap="lg" maw={920} mx="auto">
+      <ContractHeader process={process} onDiscard={() => void discard()} />
+
+      <Box component="nav" aria-label={t('contract.stepper')}>
+        <Stepper
+          active={index}
+          onStepClick={(i) => go(flow[i] as FlowStep)}
+          allowNextStepsSelect={false}
+          size="sm"
+          classNames={{ stepBody: classes.stepBody, steps: classes.steps }}
+        >
+          {flow.map((step) => (
+            <Stepper.Step
+              key={step}
+              label={t(`${stepTextKey(code, step)}.label`)}
+              allowStepSelect={step !== active && isReachable(process, step)}
+              aria-current={step === active ? 'step' : undefined}
+            />
+          ))}
+        </Stepper>
+      </Box>
+
+      <Card
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'xl' }}
+        component="section"
+        aria-labelledby={headingId}
+      >
+        <Stack gap={4} mb="lg">
+          <Text size="sm" c="dimmed">
+            {t('contract.stepOf', { n: index + 1, total: flow.length })}
+          </Text>
+          <Title
+            order={2}
+            fz={{ base: 20, sm: 24 }}
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            className={classes.heading}
+          >
+            {t(`${stepTexts}.label`)}
+          </Title>
+          <Text c="dimmed">{t(`${stepTexts}.intro`)}</Text>
+        </Stack>
+        {active === 'quote' ? (
+          <QuoteStep
+            process={process}
+            onEdit={(step) => {
+              setBackToSummary(true);
+              go(step);
+            }}
+            onBack={() => go(flow[index - 1] as FlowStep)}
+            onConfirm={confirm}
+            confirming={confirming}
+          />
+        ) : (
+          formFor(active)
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+export function ContractPage() {
+  const { t } = useTranslation();
+  const { processId } = useParams();
+  const id = Number(processId);
+  const valid = Number.isInteger(id) && id > 0;
+  const process = useQuery({ ...processQueryOptions(id), enabled: valid });
+
+  if (!valid || (process.error instanceof ApiError && process.error.status === 404)) {
+    return (
+      <ContractNotice title={t('contract.missing.title')} description={t('contract.missing.description')} />
+    );
+  }
+  if (process.isError) {
+    return (
+      <Stack maw={920} mx="auto">
+        <LoadError
+          title={t('contract.loadError.title')}
+          description={t('contract.loadError.description')}
+          onRetry={() => void process.refetch()}
+        />
+      </Stack>
+    );
+  }
+  if (!process.data) {
+    return (
+      <Stack gap="lg" maw={920} mx="auto" aria-busy="true" aria-label={t('loading.default')}>
+        <Skeleton h={132} radius="lg" />
+        <Skeleton h={36} />
+        <Skeleton h={360} radius="lg" />
+      </Stack>
+    );
+  }
+  if (process.data.status !== 'in_progress') {
+    const done = process.data.status === 'completed';
+    return (
+      <ContractNotice
+        title={t(done ? 'contract.completed.title' : 'contract.discarded.title')}
+        description={t(done ? 'contract.completed.description' : 'contract.discarded.description')}
+        action={
+          done ? (
+            <Button component={Link} to="/customers/insurances">
+              {t('contract.completed.action')}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+  return <ContractFlow key={process.data.id} process={process.data} />;
+}
