@@ -1,0 +1,307 @@
+/**
+ * Contracting as a customer does it: a phone with its two photos, a personal accident with a billing party
+ * found in search-entity, a home, and a process resumed after a reload and on another page. Each ends as
+ * an insurance 'Pendiente de pago'.
+ */
+import { expect, type Page, test } from '@playwright/test';
+// The API tests' small real images: a valid PNG of one colour.
+import { pngImage } from '../../apps/api/test/fixtures.ts';
+import { DEMO, expectAccessible, shot, signIn } from './support.ts';
+
+type PublicPolicy = {
+  external_url: string | null;
+  risk_type: { short_code: string };
+  coverages: Array<{ id: number }>;
+};
+
+const VALID_IMEI = '490154203237518';
+
+async function coverageFor(page: Page, code: string): Promise<number> {
+  const answer = await page.request.get('/api/v4/public-policies?per_page=100');
+  const policies = (await answer.json()).data as PublicPolicy[];
+  const policy = policies.find((p) => p.risk_type.short_code === code && !p.external_url);
+  if (!policy?.coverages[0]) throw new Error(`No coverage contracted in the app for ${code}`);
+  return policy.coverages[0].id;
+}
+
+/** The session token the app keeps in IndexedDB, to check results through the API. */
+async function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('cubierto');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('app', 'readonly').objectStore('app').get('token');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => resolve(read.result as string);
+        };
+      }),
+  );
+}
+
+/** Checks through the API that the insurance the page shows was issued 'Pendiente de pago'. */
+async function expectPendingInsurance(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/customers\/insurances\/\d+$/);
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const answer = await page.request.get(`/api/v4/customers/insurances/${id}`, {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
+  expect(answer.status()).toBe(200);
+  expect((await answer.json()).data).toMatchObject({
+    status: 'pendiente',
+    status_label: 'Pendiente de pago',
+  });
+}
+
+async function startContract(page: Page, code: string): Promise<void> {
+  await page.goto(`/contract-insurance?coverage=${await coverageFor(page, code)}`);
+  await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
+}
+
+function stepHeading(page: Page, name: string) {
+  return page.getByRole('heading', { level: 2, name, exact: true });
+}
+
+async function next(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+}
+
+async function choose(page: Page, field: string, option: string, scope = page.locator('body')) {
+  await scope.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A valid CUIT (AFIP check digit) of a business, different on every run. */
+function newCuit(): string {
+  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  for (;;) {
+    const base = `30${String(Date.now()).slice(-8)}`;
+    const sum = weights.reduce((acc, w, i) => acc + w * Number(base[i]), 0);
+    const check = (11 - (sum % 11)) % 11;
+    if (check !== 10) return `${base}${check}`;
+  }
+}
+
+async function uploadPhoto(page: Page, n: number, instructions: string, rgb: [number, number, number]) {
+  await page.getByRole('button', { name: `Subir foto ${n}` }).click();
+  const dialog = page.getByRole('dialog', { name: instructions });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Tenés que subir las dos imágenes para poder confirmar.')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Entendido' }).click();
+  await (await chooser).setFiles({
+    name: `foto-${n}.png`,
+    mimeType: 'image/png',
+    buffer: pngImage(48, 36, rgb),
+  });
+  await expect(page.getByRole('img', { name: `Foto ${n} cargada` })).toBeVisible();
+}
+
+async function confirmAndExpectPending(page: Page, info: Parameters<typeof shot>[1]) {
+  await expect(stepHeading(page, 'Resumen')).toBeVisible();
+  for (const label of ['Prima', 'Recargos', 'Impuestos', 'Premio']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expectAccessible(page);
+  await shot(page, info, 'summary');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aun no esta pagado' });
+  await expect(
+    unpaid.getByText('Recordá que deberás pagar la contratación para tener cobertura.'),
+  ).toBeVisible();
+  await shot(page, info, 'unpaid');
+  await expectPendingInsurance(page);
+  await unpaid.getByRole('button', { name: 'Entendido' }).click();
+  await expect(unpaid).toBeHidden();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+});
+
+test('contracts a cell phone with both photos through the instructional modals', async ({ page }, info) => {
+  await startContract(page, 'cell-phone');
+  await expect(stepHeading(page, 'Tu celular')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeVisible();
+  await expect(page.getByText('Paso 1 de 5')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'risk');
+
+  await page.getByRole('button', { name: '¿Dónde encuentro el IMEI?' }).click();
+  const imeiHelp = page.getByRole('dialog', { name: 'Número IMEI' });
+  await expect(imeiHelp.getByText(/\*#06#/)).toBeVisible();
+  await shot(page, info, 'imei-modal');
+  await imeiHelp.getByRole('button', { name: 'Entendido' }).click();
+  await expect(imeiHelp).toBeHidden();
+
+  await page.getByLabel('Marca').fill('Samsung');
+  await page.getByLabel('Modelo').fill('Galaxy A54');
+  await page.getByLabel('Número IMEI').fill('490154203237519');
+  await page.getByLabel('Número de serie (SN)').fill('R58T12345XY');
+  await page.getByLabel('Valor del equipo').fill('1000');
+  await next(page);
+  await expect(
+    page.getByText('El IMEI debe tener 15 números y ser válido. Marcá *#06# para verlo.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Número IMEI')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Marca')).toHaveValue('Samsung');
+  await shot(page, info, 'imei-error');
+
+  // The schema accepts the IMEI; the API refuses the value (out of the plan's range) on its field.
+  await page.getByLabel('Número IMEI').fill(VALID_IMEI);
+  await next(page);
+  await expect(page.getByText(/El valor debe estar entre/)).toBeVisible();
+  await expect(page.getByLabel('Valor del equipo')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Número IMEI')).toHaveValue(VALID_IMEI);
+
+  await page.getByLabel('Valor del equipo').fill('450000');
+  await next(page);
+  await expect(stepHeading(page, 'Fotos')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'photos');
+  await uploadPhoto(page, 1, 'Foto 1: captura del IMEI', [0, 120, 140]);
+  await page.getByRole('button', { name: 'Subir foto 2' }).click();
+  await expect(page.getByRole('dialog', { name: 'Foto 2: selfie en el espejo' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'photo-2-modal');
+  await page.keyboard.press('Escape');
+  await uploadPhoto(page, 2, 'Foto 2: selfie en el espejo', [240, 110, 60]);
+  await shot(page, info, 'photos-done');
+  await next(page);
+
+  await expect(stepHeading(page, 'Vigencia')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'dates');
+  await next(page);
+
+  await expect(stepHeading(page, 'Tomador')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Tomador' })).toHaveValue(/Sofía|Demo/);
+  await expectAccessible(page);
+  await shot(page, info, 'taker');
+  await next(page);
+
+  await expect(page.getByText('Galaxy A54')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Foto 2 cargada' })).toBeVisible();
+  await confirmAndExpectPending(page, info);
+});
+
+test('contracts a personal accident with a billing party created in search-entity', async ({
+  page,
+}, info) => {
+  await startContract(page, 'personal-accident');
+  await expect(stepHeading(page, 'Asegurado')).toBeVisible();
+  await expect(page.getByText('Paso 1 de 3')).toBeVisible();
+  const insured = page.getByRole('group', { name: 'Asegurado' });
+  await insured.getByLabel('Nombre').fill('Sofía');
+  await insured.getByLabel('Apellido').fill('Gómez');
+  await insured.getByLabel('DNI').fill('30.123.456');
+  await insured.getByLabel('Fecha de nacimiento').fill('1990-04-12');
+  await choose(page, 'Género', 'Femenino', insured);
+  await page.getByLabel('Actividad u ocupación').fill('Docente');
+  await page.getByRole('button', { name: 'Agregar beneficiario' }).click();
+  const beneficiary = page.getByRole('group', { name: 'Beneficiario 1' });
+  await beneficiary.getByLabel('Nombre').fill('Tomás');
+  await beneficiary.getByLabel('Apellido').fill('Gómez');
+  await beneficiary.getByLabel('DNI').fill('45123456');
+  await beneficiary.getByLabel('Parentesco').fill('Hijo');
+  await beneficiary.getByLabel('Porcentaje').fill('60');
+  await expect(page.getByText('Cláusula de no repetición', { exact: false })).toBeVisible();
+  await next(page);
+  await expect(page.getByText('Tenés que aceptar las cláusulas especiales.')).toBeVisible();
+  await expect(page.getByText('Los porcentajes de los beneficiarios deben sumar 100%.')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'risk-errors');
+
+  await beneficiary.getByLabel('Porcentaje').fill('100');
+  await page.getByLabel('Leí y acepto las cláusulas especiales').check();
+  await next(page);
+
+  await expect(stepHeading(page, 'Tomador')).toBeVisible();
+  await page.getByRole('link', { name: 'Buscar otro contratante por DNI o CUIT' }).click();
+  await expect(page).toHaveURL(/\/search-entity\?/);
+  await expect(page.getByRole('heading', { name: 'Buscar persona o empresa' })).toBeVisible();
+  const cuit = newCuit();
+  await page.getByLabel('DNI o CUIT').fill(cuit);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText(`No encontramos a nadie con el documento ${cuit}`)).toBeVisible();
+  await expect(page.getByLabel('CUIT', { exact: true })).toHaveValue(cuit);
+  await page.getByLabel('Razón social').fill('Panadería Sol SRL');
+  await choose(page, 'Condición frente al IVA', 'Responsable inscripto');
+  await expectAccessible(page);
+  await shot(page, info, 'search-entity');
+  await page.getByRole('button', { name: 'Guardar y elegir' }).click();
+
+  await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
+  await expect(stepHeading(page, 'Tomador')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Contratante designado' })).toHaveValue(
+    `Panadería Sol SRL · CUIT ${cuit}`,
+  );
+  await shot(page, info, 'taker-chosen');
+  await next(page);
+
+  // The taker step's options may still be in the page, hidden.
+  await expect(page.getByText(`Panadería Sol SRL · CUIT ${cuit}`).filter({ visible: true })).toBeVisible();
+  await expect(page.getByText('Tomás Gómez · DNI 45123456 · Hijo · 100 %')).toBeVisible();
+  await confirmAndExpectPending(page, info);
+});
+
+test('contracts a home: dates, address and taker', async ({ page }, info) => {
+  await startContract(page, 'home');
+  await expect(stepHeading(page, 'Vigencia')).toBeVisible();
+  await expect(page.getByText('Paso 1 de 4')).toBeVisible();
+  await next(page);
+
+  await expect(stepHeading(page, 'Tu hogar')).toBeVisible();
+  await page.getByLabel('Calle').fill('Av. Corrientes');
+  await page.getByLabel('Altura').fill('1234');
+  await page.getByLabel('Piso').fill('5');
+  await page.getByLabel('Depto.').fill('B');
+  await choose(page, 'Provincia', 'Córdoba');
+  await choose(page, 'Localidad', 'Río Cuarto');
+  await expect(page.getByLabel('Código postal')).not.toHaveValue('');
+  await expectAccessible(page);
+  await shot(page, info, 'address');
+  await next(page);
+
+  await expect(stepHeading(page, 'Tomador')).toBeVisible();
+  await next(page);
+  await expect(page.getByText(/Av\. Corrientes 1234, 5 B, Río Cuarto, Córdoba/)).toBeVisible();
+  await confirmAndExpectPending(page, info);
+});
+
+test('resumes an interrupted process after a reload and on another page', async ({ page, context }, info) => {
+  await startContract(page, 'bicycle');
+  const url = page.url();
+  await page.getByLabel('Marca').fill('Trek');
+  await page.getByLabel('Modelo').fill('Marlin 5');
+  await page.getByLabel('Número de cuadro').fill('WTU123456789');
+  await choose(page, 'Rodado', 'R29');
+  await next(page);
+  await expect(stepHeading(page, 'Fotos')).toBeVisible();
+
+  await page.reload();
+  await expect(stepHeading(page, 'Fotos')).toBeVisible();
+  await expect(page.getByText('Paso 2 de 5')).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(stepHeading(other, 'Fotos')).toBeVisible();
+  await shot(other, info, 'resumed');
+  await other.getByRole('button', { name: 'Volver' }).click();
+  await expect(stepHeading(other, 'Tu bicicleta')).toBeVisible();
+  await expect(other.getByLabel('Marca')).toHaveValue('Trek');
+  await expect(other.getByLabel('Número de cuadro')).toHaveValue('WTU123456789');
+  await expect(other.getByRole('combobox', { name: 'Rodado' })).toHaveValue('R29');
+  await expectAccessible(other);
+  await shot(other, info, 'saved-answers');
+  await other.close();
+
+  await page.getByRole('button', { name: 'Descartar contratación' }).click();
+  await expect(page.getByRole('dialog', { name: 'Descartar contratación' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Descartar' }).click();
+  await expect(page.getByText('Descartaste la contratación.')).toBeVisible();
+  await expect(page).toHaveURL(/\/tabs/);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Contratación descartada' })).toBeVisible();
+});
