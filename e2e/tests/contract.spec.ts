@@ -305,3 +305,26 @@ test('resumes an interrupted process after a reload and on another page', async 
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'Contratación descartada' })).toBeVisible();
 });
+
+test("a product sold on the insurer's site is offered there after the redirect notice", async ({
+  page,
+  context,
+}, info) => {
+  const answer = await page.request.get('/api/v4/public-policies?per_page=100');
+  const external = ((await answer.json()).data as PublicPolicy[]).find((p) => p.external_url);
+  if (!external?.external_url || !external.coverages[0]) throw new Error('No product sold on its site');
+  const site = external.external_url;
+  await context.route(`${site}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Sitio</title>' }),
+  );
+
+  await page.goto(`/contract-insurance?coverage=${external.coverages[0].id}`);
+  const notice = page.getByRole('dialog', { name: 'Aviso de redireccionamiento' });
+  await expect(notice.getByText('Estas por salir de la app.')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'redirect-notice');
+  const popup = page.waitForEvent('popup');
+  await notice.getByRole('button', { name: 'Continuar' }).click();
+  await expect(await popup).toHaveURL(site);
+  await expect(page).toHaveURL(/\/tabs/);
+});
