@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import es from '../public/assets/i18n/es.json';
 import { setSessionEventHandlers } from '../src/shared/api/client.ts';
 import { resetLatestAppVersion } from '../src/shared/config/app-version.ts';
+import { getDialogs, removeDialog } from '../src/shared/dialogs/dialogs.tsx';
 import { initI18n } from '../src/shared/i18n/i18n.ts';
 import { hideLoading } from '../src/shared/loading/loading.ts';
 import { setSessionState } from '../src/shared/session/session-store.ts';
@@ -51,6 +52,11 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   hideLoading();
+  // A dialog a test left open must not show up in the next one.
+  for (const dialog of getDialogs()) {
+    dialog.close('cancel');
+    removeDialog(dialog.id);
+  }
   setSessionEventHandlers({});
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -44,9 +44,16 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return search ? `${url}?${search}` : url;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export type SentRequest = { response: Response; sentToken: boolean };
+
+/** Sends a request with the session's headers; a network failure becomes an ApiError with status 0. */
+export async function sendRequest(
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<SentRequest> {
   const { method = 'GET', query, body, auth = true, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: accept });
 
   let sentToken = false;
   if (auth) {
@@ -76,27 +83,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    const response = await fetch(buildUrl(path, query), {
       method: sentMethod,
       headers,
       body: payload ?? null,
       credentials: auth ? 'include' : 'omit',
       signal: signal ?? null,
     });
+    return { response, sentToken };
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, null, { cause });
   }
+}
 
-  const data = await readBody(response);
-  if (!response.ok) {
-    const error = new ApiError(response.status, parseErrorBody(data));
-    reportToSession(error, sentToken);
-    throw error;
-  }
-  if (response.status === 207) copyStatusIntoData(data, response.status);
+/** The error of a failed answer, already reported to the session when it is a 401 or a 503. */
+export async function requestFailure({ response, sentToken }: SentRequest): Promise<ApiError> {
+  const error = new ApiError(response.status, parseErrorBody(await readBody(response)));
+  reportToSession(error, sentToken);
+  return error;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const sent = await sendRequest(path, options, 'application/json');
+  if (!sent.response.ok) throw await requestFailure(sent);
+  const data = await readBody(sent.response);
+  if (sent.response.status === 207) copyStatusIntoData(data, sent.response.status);
   return data as T;
 }
 

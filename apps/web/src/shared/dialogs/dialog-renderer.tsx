@@ -162,9 +162,10 @@ export default function DialogRenderer({ dialogs }: { dialogs: DialogEntry[] }) 
       closeOnClickOutside={entry.dismissible}
       withCloseButton={false}
       centered
-      radius="lg"
+      radius={entry.fullScreen ? 0 : 'lg'}
       padding="lg"
       size={entry.size}
+      fullScreen={entry.fullScreen}
     >
       <DialogContent entry={entry} />
     </Modal>

@@ -56,6 +56,8 @@ export type DialogEntry = {
   view: DialogView;
   size: string | number;
   dismissible: boolean;
+  /** Covers the whole screen (spec §2 item 3's 'Ver más detalles'). */
+  fullScreen?: boolean;
   opened: boolean;
   close: CloseDialog<unknown>;
 };
@@ -83,7 +85,12 @@ export function removeDialog(id: string): void {
   setEntries(entries.filter((entry) => entry.id !== id));
 }
 
-function present<T>(view: DialogView, size: string | number, dismissible: boolean): Promise<DialogResult<T>> {
+function present<T>(
+  view: DialogView,
+  size: string | number,
+  dismissible: boolean,
+  fullScreen = false,
+): Promise<DialogResult<T>> {
   return new Promise((resolve) => {
     sequence += 1;
     const id = `dialog-${sequence}`;
@@ -96,7 +103,7 @@ function present<T>(view: DialogView, size: string | number, dismissible: boolea
       // If the closing animation never reports its end (hidden tab, reduced motion), still clean up.
       setTimeout(() => removeDialog(id), 1_000);
     };
-    setEntries([...entries, { id, view, size, dismissible, opened: true, close }]);
+    setEntries([...entries, { id, view, size, dismissible, fullScreen, opened: true, close }]);
   });
 }
 
@@ -106,17 +113,21 @@ export type PresentDialogOptions<T> = {
   size?: string | number;
   /** Escape and a click outside close it with role 'backdrop' (default true). */
   dismissible?: boolean;
+  /** Covers the whole screen instead of floating in the middle. */
+  fullScreen?: boolean;
 };
 
 export function presentDialog<T = unknown>({
   render,
   size = 'sm',
   dismissible = true,
+  fullScreen = false,
 }: PresentDialogOptions<T>) {
   return present<T>(
     { kind: 'custom', render: render as (close: CloseDialog<unknown>) => ReactNode },
     size,
     dismissible,
+    fullScreen,
   );
 }
 

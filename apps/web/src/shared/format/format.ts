@@ -13,3 +13,20 @@ export function formatLongDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
 }
+
+const day = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar day of the API (YYYY-MM-DD: cover dates, checked_on), read as that day everywhere: parsed as
+ * UTC and shown in UTC, so Argentina's UTC−3 does not turn it into the day before.
+ */
+export function formatDay(isoDay: string | null | undefined): string {
+  if (!isoDay) return '';
+  const date = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? '' : day.format(date);
+}
