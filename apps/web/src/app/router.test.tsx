@@ -8,6 +8,8 @@ import { StorageKey, storage } from '../shared/storage/storage.ts';
 import { routes } from './router.tsx';
 import { configureSessionNavigation, registerSessionEventHandlers } from './session/session-lifecycle.ts';
 
+const emptyMeta = { current_page: 1, per_page: 10, total: 0, last_page: 1 };
+
 const signedInApi = () =>
   mockApi({
     'GET /customers/user': { body: { data: demoUser } },
@@ -25,6 +27,8 @@ const signedInApi = () =>
       },
     },
     'POST /auth/logout': { status: 204 },
+    'GET /customers/insurances': { body: { data: [], meta: emptyMeta } },
+    'GET /public-policies': { body: { data: [], meta: emptyMeta } },
   });
 
 async function signedIn() {
@@ -73,7 +77,15 @@ describe('session start and routes (spec §2, §4)', () => {
 
     expect(await screen.findByRole('heading', { name: '¡Hola, Sofía Demo!' })).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/tabs');
-    expect(screen.getByText('Todavía no tenés contrataciones')).toBeInTheDocument();
+    expect(await screen.findByText('Todavía no tenés contrataciones')).toBeInTheDocument();
+  });
+
+  it('opens the public catalogue without signing in, outside the menu', async () => {
+    mockApi({ 'GET /public-policies': { body: { data: [], meta: emptyMeta } } });
+    const catalogue = renderApp('/productos');
+    expect(await screen.findByRole('heading', { name: 'Seguros para vos' })).toBeInTheDocument();
+    expect(catalogue.router.state.location.pathname).toBe('/productos');
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
   });
 
   it('shows a clear message on areas whose issues have not landed yet', async () => {

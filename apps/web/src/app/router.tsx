@@ -11,6 +11,9 @@ const unavailable: RouteObject['lazy'] = async () => ({
   Component: (await import('../features/message/pages/unavailable-page.tsx')).UnavailablePage,
 });
 
+/** Each feature's pages load together: one lazy module and one preload list per feature. */
+const catalogPages = () => import('../features/catalog/pages/index.ts');
+
 /** Routes of the signed-in area whose pages come with later issues. */
 const upcomingSignedInPaths = [
   'customers/*',
@@ -68,6 +71,12 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/message/pages/message-page.tsx')).MessagePage,
         }),
       },
+      // Public: the catalogue needs no sign-in and no menu.
+      { path: 'productos', lazy: async () => ({ Component: (await catalogPages()).CatalogPage }) },
+      {
+        path: 'productos/:riskType',
+        lazy: async () => ({ Component: (await catalogPages()).PublicRiskTypePage }),
+      },
       {
         lazy: async () => ({ Component: (await import('./shell/app-shell-layout.tsx')).AppShellLayout }),
         children: [
@@ -82,6 +91,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('../features/profile/pages/profile-page.tsx')).ProfilePage,
             }),
+          },
+          {
+            path: 'tabs/productos/:riskType',
+            lazy: async () => ({ Component: (await catalogPages()).RiskTypePage }),
           },
           {
             path: 'contract-insurance',

@@ -6,7 +6,7 @@
  * submit code load when the user starts filling the form in, not with the page.
  */
 import type { LoginBody } from '@cubierto/contracts';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +70,12 @@ export function LoginPage() {
           <Anchor component={Link} to="/register" fw={600}>
             {t('login.registerLink')}
           </Anchor>
+          <Text component="span" display="block" mt="xs">
+            {t('catalog.loginPrompt')}{' '}
+            <Anchor component={Link} to="/productos" fw={600}>
+              {t('catalog.loginLink')}
+            </Anchor>
+          </Text>
         </>
       }
     >

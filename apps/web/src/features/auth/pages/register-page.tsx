@@ -1,6 +1,8 @@
 /**
  * Registration (spec §2): name, e-mail, password and DNI, validated with the API's schema. When a social
  * sign-in left pending registration data, the form is prefilled with that e-mail and completes it.
+ * register-risk (`?coverage=<id>`, from the public catalogue) shows the chosen product and goes on to
+ * contract it once the account exists.
  */
 import { RegisterBodySchema } from '@cubierto/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,9 +10,11 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
+import { contractPathOf } from '../../../shared/catalog/choose-coverage.ts';
+import { ChosenProductSummary } from '../../../shared/catalog/chosen-product-summary.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
 import { useAsyncValue } from '../../../shared/hooks/use-async-value.ts';
@@ -31,6 +35,7 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const pending = useAsyncValue(pendingRegistration.read) ?? null;
+  const coverageId = Number(useSearchParams()[0].get('coverage')) || null;
 
   const {
     register,
@@ -53,7 +58,9 @@ export function RegisterPage() {
         pending ? { ...values, social: pending.social, social_token: pending.social_token } : values,
       );
       await pendingRegistration.clear();
-      await completeSignIn(token, (to) => navigate(to, { replace: true }));
+      await completeSignIn(token, (to) =>
+        navigate(coverageId && to === '/tabs' ? contractPathOf(coverageId) : to, { replace: true }),
+      );
     } catch (error) {
       const placed = applyApiValidations(error, setError, fields);
       if (!placed && error instanceof ApiError && error.code === 'email_taken') {
@@ -66,7 +73,7 @@ export function RegisterPage() {
   return (
     <AuthFrame
       title={pending ? t('register.completeTitle') : t('register.title')}
-      subtitle={t('register.subtitle')}
+      subtitle={coverageId ? t('catalog.chosen.registerSubtitle') : t('register.subtitle')}
       footer={
         <>
           {t('register.haveAccount')}{' '}
@@ -78,6 +85,7 @@ export function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
         <Stack gap="md">
+          {coverageId && <ChosenProductSummary coverageId={coverageId} />}
           {pending && (
             <Alert variant="light" color="brand" icon={<IconInfo />} title={t('register.pendingTitle')}>
               {t('register.pendingDescription', { provider: t(`social.providers.${pending.social}`) })}

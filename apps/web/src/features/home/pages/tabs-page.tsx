@@ -1,28 +1,19 @@
 /**
- * Home (spec §2 "tabs"): greets the signed-in customer by name and shows their products and latest
- * contracts. Until the catalogue and contracting issues land, both sections say plainly that there is
- * nothing yet; a customer without an address is invited to complete their profile.
+ * Home (spec §2 "tabs"): greets the signed-in customer by name and shows the products to contract, by
+ * risk type, and their latest contracts; a customer without an address is invited to complete their
+ * profile.
  */
-import { Alert, Button, EmptyState, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProductsByRiskType } from '../../../shared/catalog/products-by-risk-type.tsx';
 import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
-import { IconFileText, IconInfo, IconShield } from '../../../shared/ui/icons.tsx';
+import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { HomeSection } from '../components/home-section.tsx';
+import { LatestContracts } from '../components/latest-contracts.tsx';
 import classes from './tabs-page.module.css';
-
-/** The sections later issues fill: the products to contract and the customer's latest contracts. */
-const sections = [
-  { id: 'home-products', key: 'home.products', color: 'brand', icon: <IconShield size={28} /> },
-  {
-    id: 'home-latest-contracts',
-    key: 'home.latestContracts',
-    color: 'secondary',
-    icon: <IconFileText size={28} />,
-  },
-];
 
 export function TabsPage() {
   const { t } = useTranslation();
@@ -67,19 +58,13 @@ export function TabsPage() {
         </Alert>
       )}
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {sections.map((section) => (
-          <HomeSection key={section.id} id={section.id} title={t(`${section.key}.title`)}>
-            <EmptyState
-              variant="light"
-              color={section.color}
-              icon={section.icon}
-              title={t(`${section.key}.emptyTitle`)}
-              description={t(`${section.key}.emptyDescription`)}
-            />
-          </HomeSection>
-        ))}
-      </SimpleGrid>
+      <HomeSection id="home-products" title={t('home.products.title')}>
+        <ProductsByRiskType hrefOf={(code) => `/tabs/productos/${code}`} />
+      </HomeSection>
+
+      <HomeSection id="home-latest-contracts" title={t('home.latestContracts.title')}>
+        <LatestContracts />
+      </HomeSection>
     </Stack>
   );
 }

@@ -1,0 +1,42 @@
+/**
+ * What choosing a coverage does. A product sold on the insurer's own site warns first with 'Aviso de
+ * redireccionamiento' (spec §2 item 9) and opens the site in a new tab; otherwise a signed-in customer
+ * starts contracting it, and an anonymous visitor registers first with the product kept (register-risk).
+ */
+import type { Coverage } from '@cubierto/contracts';
+import { openAlert } from '../dialogs/dialogs.tsx';
+import { t } from '../i18n/i18n.ts';
+import { getSessionState } from '../session/session-store.ts';
+import type { PolicyOfCoverage } from './coverage-details.tsx';
+
+export function contractPathOf(coverageId: number): string {
+  return `/contract-insurance?coverage=${coverageId}`;
+}
+
+export function registerRiskPathOf(coverageId: number): string {
+  return `/register-risk?coverage=${coverageId}`;
+}
+
+/** Asks before leaving the app for another site; true when the site was opened. */
+export async function openExternalSite(url: string): Promise<boolean> {
+  const result = await openAlert({
+    type: 'information',
+    title: t('redirect.title'),
+    subTitle: t('redirect.description'),
+  });
+  if (result.role !== 'confirm') return false;
+  window.open(url, '_blank', 'noopener,noreferrer');
+  return true;
+}
+
+export async function chooseCoverage(
+  { coverage, policy }: { coverage: Coverage; policy: PolicyOfCoverage },
+  navigate: (to: string) => void,
+): Promise<void> {
+  if (policy.external_url) {
+    await openExternalSite(policy.external_url);
+    return;
+  }
+  const signedIn = getSessionState().status === 'authenticated';
+  navigate(signedIn ? contractPathOf(coverage.id) : registerRiskPathOf(coverage.id));
+}

@@ -1,0 +1,69 @@
+/**
+ * The storefront's catalogue (GET /public-policies, no sign-in needed): the policies the application
+ * links, with their company, risk type and coverages; and what the home and the catalogue show of it, the
+ * products by risk type with the cheapest premium of each ("desde $ X/mes").
+ */
+import { type Coverage, type Policy, PolicySchema, pageOf, type RiskType } from '@cubierto/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../api/client.ts';
+import { t } from '../i18n/i18n.ts';
+
+const PolicyPageSchema = pageOf(PolicySchema);
+
+/** The catalogue, or one risk type's part of it. Every policy comes with company, risk type and coverages. */
+export async function fetchPublicPolicies(riskType?: string): Promise<Policy[]> {
+  const answer = await api.get('/public-policies', {
+    auth: false,
+    query: { per_page: 100, 'filter[risk_type][eq]': riskType },
+  });
+  return PolicyPageSchema.parse(answer).data;
+}
+
+export function publicPoliciesQueryOptions(riskType?: string) {
+  return queryOptions({
+    queryKey: ['public-policies', 'list', riskType ?? 'all'],
+    queryFn: () => fetchPublicPolicies(riskType),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export type RiskTypeProducts = {
+  riskType: RiskType;
+  policies: Policy[];
+  /** The coverage with the lowest "desde" premium of the type. */
+  cheapest: Coverage | undefined;
+};
+
+/** Groups the catalogue by risk type, in the catalogue's order. */
+export function productsByRiskType(policies: Policy[]): RiskTypeProducts[] {
+  const groups = new Map<string, RiskTypeProducts>();
+  for (const policy of policies) {
+    if (!policy.riskType) continue;
+    const code = policy.riskType.short_code;
+    const group = groups.get(code) ?? { riskType: policy.riskType, policies: [], cheapest: undefined };
+    group.policies.push(policy);
+    for (const coverage of policy.coverages ?? []) {
+      if (!group.cheapest || coverage.premium_from.amount_cents < group.cheapest.premium_from.amount_cents)
+        group.cheapest = coverage;
+    }
+    groups.set(code, group);
+  }
+  return [...groups.values()];
+}
+
+/** Finds a coverage of the catalogue with its policy (register-risk's summary of the chosen product). */
+export async function findPublicCoverage(
+  coverageId: number,
+): Promise<{ coverage: Coverage; policy: Policy } | null> {
+  for (const policy of await fetchPublicPolicies()) {
+    const coverage = policy.coverages?.find((item) => item.id === coverageId);
+    if (coverage) return { coverage, policy };
+  }
+  return null;
+}
+
+/** "desde $ 3.430,35/mes" (or "/día" for travel assistance, priced by day). */
+export function premiumFromText(coverage: Coverage): string {
+  const { amount_nice: amount, period } = coverage.premium_from;
+  return t(period === 'día' ? 'catalog.fromPerDay' : 'catalog.fromPerMonth', { amount });
+}

@@ -1,0 +1,43 @@
+/**
+ * An insurance's status as a badge, with the spec's labels (spec §4: 'Pendiente de pago' …); an insurance
+ * in force whose end the customer asked for reads 'Baja programada' beside it.
+ */
+import { INSURANCE_STATUS_LABELS, type InsuranceStatus } from '@cubierto/contracts';
+import { Badge, Group, type MantineColor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Light badges with a dark text shade, above WCAG AA contrast. */
+const looks: Record<InsuranceStatus, { color: MantineColor; text: string }> = {
+  pendiente: { color: 'warning', text: 'warning.9' },
+  vigente: { color: 'green', text: 'green.9' },
+  finalizado: { color: 'gray', text: 'gray.8' },
+  cancelado: { color: 'gray', text: 'gray.8' },
+  anulado: { color: 'red', text: 'red.9' },
+  invalido: { color: 'red', text: 'red.9' },
+};
+
+type Props = {
+  status: InsuranceStatus;
+  /** The API's label; the contracts' one otherwise. */
+  label?: string | undefined;
+  /** cancels_on of an insurance in force: its end is scheduled. */
+  cancelsOn?: string | null | undefined;
+  size?: 'sm' | 'md' | 'lg';
+};
+
+export function InsuranceStatusBadge({ status, label, cancelsOn, size = 'md' }: Props) {
+  const { t } = useTranslation();
+  const look = looks[status];
+  return (
+    <Group gap={6} wrap="wrap">
+      <Badge variant="light" color={look.color} c={look.text} size={size} radius="sm" tt="none">
+        {label ?? INSURANCE_STATUS_LABELS[status]}
+      </Badge>
+      {status === 'vigente' && cancelsOn && (
+        <Badge variant="outline" color="gray.8" size={size} radius="sm" tt="none">
+          {t('insurances.scheduledCancellation')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
