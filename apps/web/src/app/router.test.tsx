@@ -80,18 +80,32 @@ describe('session start and routes (spec §2, §4)', () => {
     expect(await screen.findByText('Todavía no tenés contrataciones')).toBeInTheDocument();
   });
 
-  it('opens the public catalogue without signing in, outside the menu', async () => {
-    mockApi({ 'GET /public-policies': { body: { data: [], meta: emptyMeta } } });
+  it('opens the public catalogue and the certificate check without signing in, outside the menu', async () => {
+    mockApi({
+      'GET /public-policies': { body: { data: [], meta: emptyMeta } },
+      'GET /common/verify/desconocido123': {
+        status: 404,
+        body: { message: 'No encontramos una constancia con ese código.', error_code: 'not_found' },
+      },
+    });
     const catalogue = renderApp('/productos');
     expect(await screen.findByRole('heading', { name: 'Seguros para vos' })).toBeInTheDocument();
     expect(catalogue.router.state.location.pathname).toBe('/productos');
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
+    catalogue.unmount();
+
+    const check = renderApp('/verificar/desconocido123');
+    expect(
+      await screen.findByRole('heading', { name: 'No encontramos una constancia con ese código.' }),
+    ).toBeInTheDocument();
+    expect(check.router.state.location.pathname).toBe('/verificar/desconocido123');
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
   });
 
   it('shows a clear message on areas whose issues have not landed yet', async () => {
     signedInApi();
     await signedIn();
-    renderApp('/customers/insurances/12');
+    renderApp('/customers/money-wallet');
     expect(
       await screen.findByRole('heading', { name: 'Esta sección todavía no está disponible.' }),
     ).toBeInTheDocument();
@@ -115,7 +129,10 @@ describe('side menu (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/profile');
     expect(within(nav).getByRole('button', { name: 'Salir' })).toBeInTheDocument();
     expect(within(nav).queryByText('Realizar tour')).not.toBeInTheDocument();
-    expect(within(nav).queryByText('Mis contrataciones')).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Mis contrataciones' })).toHaveAttribute(
+      'href',
+      '/customers/insurances',
+    );
     expect(within(nav).getByText('Versión 2.1.11')).toBeInTheDocument();
   });
 

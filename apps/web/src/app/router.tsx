@@ -13,6 +13,7 @@ const unavailable: RouteObject['lazy'] = async () => ({
 
 /** Each feature's pages load together: one lazy module and one preload list per feature. */
 const catalogPages = () => import('../features/catalog/pages/index.ts');
+const insurancePages = () => import('../features/insurances/pages/index.ts');
 
 /** Routes of the signed-in area whose pages come with later issues. */
 const upcomingSignedInPaths = [
@@ -71,11 +72,17 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/message/pages/message-page.tsx')).MessagePage,
         }),
       },
-      // Public: the catalogue needs no sign-in and no menu.
+      // Public: the catalogue and the certificate check need no sign-in and no menu.
       { path: 'productos', lazy: async () => ({ Component: (await catalogPages()).CatalogPage }) },
       {
         path: 'productos/:riskType',
         lazy: async () => ({ Component: (await catalogPages()).PublicRiskTypePage }),
+      },
+      {
+        path: 'verificar/:code',
+        lazy: async () => ({
+          Component: (await import('../features/verify/pages/verify-page.tsx')).VerifyPage,
+        }),
       },
       {
         lazy: async () => ({ Component: (await import('./shell/app-shell-layout.tsx')).AppShellLayout }),
@@ -95,6 +102,18 @@ export const routes: RouteObject[] = [
           {
             path: 'tabs/productos/:riskType',
             lazy: async () => ({ Component: (await catalogPages()).RiskTypePage }),
+          },
+          {
+            path: 'customers/insurances',
+            lazy: async () => ({ Component: (await insurancePages()).InsurancesPage }),
+          },
+          {
+            path: 'customers/insurance-processes',
+            lazy: async () => ({ Component: (await insurancePages()).InsurancesPage }),
+          },
+          {
+            path: 'customers/insurances/:id',
+            lazy: async () => ({ Component: (await insurancePages()).InsuranceDetailPage }),
           },
           {
             path: 'contract-insurance',

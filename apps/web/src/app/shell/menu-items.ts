@@ -1,10 +1,10 @@
 /**
  * Side menu entries (spec §2 "Side menu"). Only areas that exist are listed; each later issue adds its
- * own entry (Mis contrataciones, Facturación, Mi dinero, Mi crédito, Centro de negocios, Reclamos,
+ * own entry (Facturación, Mi dinero, Mi crédito, Centro de negocios, Reclamos,
  * Notificaciones …) with its visibility rule (credit wallet mode, desktop only).
  */
 import type { ComponentType } from 'react';
-import { IconHome, IconUser } from '../../shared/ui/icons.tsx';
+import { IconFileText, IconHome, IconUser } from '../../shared/ui/icons.tsx';
 
 export type MenuItem = {
   /** i18n key of the label. */
@@ -15,5 +15,6 @@ export type MenuItem = {
 
 export const menuItems: MenuItem[] = [
   { label: 'menu.home', to: '/tabs', icon: IconHome },
+  { label: 'insurances.menu', to: '/customers/insurances', icon: IconFileText },
   { label: 'menu.profile', to: '/profile', icon: IconUser },
 ];

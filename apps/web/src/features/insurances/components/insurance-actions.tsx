@@ -1,0 +1,109 @@
+/**
+ * What a customer does with an insurance: download its certificate (only while it is in force, spec §7
+ * and §8) and 'Dar de baja' after a confirmation: a `pendiente` one is cancelled at once, one in force
+ * ends tomorrow ('baja programada').
+ */
+import type { InsuranceDetail } from '@cubierto/contracts';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { formatDay } from '../../../shared/format/format.ts';
+import { showToast } from '../../../shared/toasts/toasts.tsx';
+import { IconDownload } from '../../../shared/ui/product-icons.tsx';
+import { cancelInsurance } from '../api/cancel-insurance.ts';
+import { downloadCertificate } from '../api/certificate.ts';
+import { insuranceQueryOptions } from '../api/insurance.ts';
+
+export function CertificateCard({ insurance }: { insurance: InsuranceDetail }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const hintId = useId();
+  const [downloading, setDownloading] = useState(false);
+  const available = insurance.status === 'vigente';
+
+  const download = async () => {
+    setDownloading(true);
+    await downloadCertificate(insurance);
+    setDownloading(false);
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id={headingId}>
+          {t('insurances.certificate.title')}
+        </Title>
+        <Text size="sm" c="dimmed" id={hintId}>
+          {available ? t('insurances.certificate.ready') : t('insurances.certificate.notYet')}
+        </Text>
+        <Button
+          leftSection={<IconDownload size={18} />}
+          onClick={() => void download()}
+          disabled={!available}
+          loading={downloading}
+          aria-describedby={hintId}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('insurances.certificate.download')}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {t('insurances.certificate.verifyHint')}{' '}
+          <Anchor component={Link} to={`/verificar/${insurance.verification_code}`} size="xs" fw={600}>
+            {t('insurances.certificate.verifyLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Whether 'Dar de baja' applies: nothing paid yet, or in force without a scheduled end. */
+export function canCancel(insurance: Pick<InsuranceDetail, 'status' | 'cancels_on'>): boolean {
+  return insurance.status === 'pendiente' || (insurance.status === 'vigente' && !insurance.cancels_on);
+}
+
+export function CancelButton({ insurance }: { insurance: InsuranceDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState(false);
+  const pending = insurance.status === 'pendiente';
+
+  const cancel = async () => {
+    const answer = await openAlert({
+      type: 'warning',
+      title: t('insurances.cancel.title'),
+      subTitle: pending
+        ? t('insurances.cancel.pendingDescription')
+        : t('insurances.cancel.activeDescription'),
+      confirmText: t('insurances.cancel.confirm'),
+    });
+    if (answer.role !== 'confirm') return;
+    setCancelling(true);
+    try {
+      const updated = await cancelInsurance(insurance.id);
+      queryClient.setQueryData(insuranceQueryOptions(insurance.id).queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: ['insurances'] });
+      showToast({
+        type: 'success',
+        duration: 4_000,
+        message: updated.cancels_on
+          ? t('insurances.cancel.scheduled', { date: formatDay(updated.cancels_on) })
+          : t('insurances.cancel.done'),
+      });
+    } catch (error) {
+      handleError(error, 72);
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  return (
+    <Button variant="outline" color="red.9" c="red.9" onClick={() => void cancel()} loading={cancelling}>
+      {t('insurances.cancel.button')}
+    </Button>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * One insurance (customers/insurances/{id}): what it covers (with the coverage dialog), the insured
+ * object or people, its dates, premium, status, taker and designated billing party ('Contratante
+ * designado'), the certificate and 'Dar de baja'. A `pendiente` one says plainly that it is not paid yet.
+ */
+import type { Entity, InsuranceDetail } from '@cubierto/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { CompanyLogo, descriptionLines } from '../../../shared/catalog/coverage-details.tsx';
+import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
+import { formatDay, formatLongDate } from '../../../shared/format/format.ts';
+import { IconAlert, IconInfo } from '../../../shared/ui/icons.tsx';
+import { InsuranceStatusBadge } from '../../../shared/ui/insurance-status-badge.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
+import { IconArrowLeft, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
+import { insuranceQueryOptions } from '../api/insurance.ts';
+import { FactList } from '../components/fact-list.tsx';
+import { CancelButton, CertificateCard, canCancel } from '../components/insurance-actions.tsx';
+import { PremiumBreakdown } from '../components/premium-breakdown.tsx';
+import { RiskDetails } from '../components/risk-details.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="lg" mb="md" id={headingId}>
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function Party({ title, entity }: { title: string; entity: Entity }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed">
+        {title}
+      </Text>
+      <Text fw={700}>{entity.name}</Text>
+      <Text size="sm">
+        {t('insurances.detail.document', { type: entity.document_type, number: entity.document_number })}
+      </Text>
+    </Stack>
+  );
+}
+
+function InsuranceView({ insurance }: { insurance: InsuranceDetail }) {
+  const { t } = useTranslation();
+  const title = t('insurances.item.title', {
+    riskType: insurance.risk_type.name,
+    coverage: insurance.coverage.public_name,
+  });
+  const highlights = descriptionLines(insurance.coverage, t('catalog.notIncluded'));
+  const dates = [
+    { label: t('insurances.detail.startsOn'), value: formatDay(insurance.starts_on) },
+    { label: t('insurances.detail.endsOn'), value: formatDay(insurance.ends_on) },
+    { label: t('insurances.detail.createdAt'), value: formatLongDate(insurance.created_at) },
+    ...(insurance.paid_at
+      ? [{ label: t('insurances.detail.paidAt'), value: formatLongDate(insurance.paid_at) }]
+      : []),
+    ...(insurance.cancels_on
+      ? [{ label: t('insurances.detail.cancelsOn'), value: formatDay(insurance.cancels_on) }]
+      : []),
+  ].filter((fact) => fact.value !== '');
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <Anchor
+        component={Link}
+        to="/customers/insurances"
+        fw={600}
+        size="sm"
+        style={{ alignSelf: 'flex-start' }}
+      >
+        <Group gap={4} component="span" wrap="nowrap">
+          <IconArrowLeft size={16} />
+          {t('insurances.detail.back')}
+        </Group>
+      </Anchor>
+
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          <RiskTypeIcon code={insurance.risk_type.short_code} size={30} />
+        </ThemeIcon>
+        <Stack gap={6} miw={0}>
+          <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
+            {title}
+          </Title>
+          <Group gap="sm">
+            <InsuranceStatusBadge
+              status={insurance.status}
+              label={insurance.status_label}
+              cancelsOn={insurance.cancels_on}
+            />
+            <Text size="sm" c="dimmed">
+              {t('insurances.detail.number', { number: insurance.number })}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+
+      {insurance.status === 'pendiente' && (
+        <Alert
+          color="warning"
+          variant="light"
+          icon={<IconAlert />}
+          title={insurance.status_label}
+          styles={{ title: { color: 'var(--mantine-color-warning-9)' } }}
+        >
+          <Text size="sm">{t('insurances.detail.pendingDescription')}</Text>
+        </Alert>
+      )}
+      {insurance.status === 'vigente' && insurance.cancels_on && (
+        <Alert color="info" variant="light" icon={<IconInfo />} title={t('insurances.scheduledCancellation')}>
+          <Text size="sm">
+            {t('insurances.detail.scheduledDescription', { date: formatDay(insurance.cancels_on) })}
+          </Text>
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title={t('insurances.detail.coverage')}>
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={2} miw={0}>
+                <Text fw={700}>{insurance.coverage.public_name}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('insurances.item.policy', {
+                    policy: insurance.policy.name,
+                    company: insurance.policy.company.legal_name,
+                  })}
+                </Text>
+              </Stack>
+              <CompanyLogo company={insurance.policy.company} height={36} />
+            </Group>
+            {highlights.length > 0 && <FactList facts={highlights} label={t('insurances.detail.coverage')} />}
+            <Button
+              variant="light"
+              onClick={() =>
+                void openCoverageDialog({ coverage: insurance.coverage, policy: insurance.policy })
+              }
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('insurances.detail.coverageDetails')}
+            </Button>
+          </Stack>
+        </Section>
+
+        <Section title={t('insurances.detail.insured')}>
+          <Stack gap="md">
+            {insurance.risks.map((risk) => (
+              <RiskDetails key={risk.id} risk={risk} />
+            ))}
+          </Stack>
+        </Section>
+
+        <Section title={t('insurances.detail.dates')}>
+          <FactList facts={dates} label={t('insurances.detail.dates')} />
+        </Section>
+
+        <Section title={t('insurances.premium.title')}>
+          <PremiumBreakdown premium={insurance.premium} />
+        </Section>
+
+        <Section title={t('insurances.detail.parties')}>
+          <Stack gap="md">
+            <Party title={t('insurances.detail.taker')} entity={insurance.taker} />
+            <Party title={t('insurances.detail.billingParty')} entity={insurance.billing_party} />
+          </Stack>
+        </Section>
+
+        <CertificateCard insurance={insurance} />
+      </SimpleGrid>
+
+      {insurance.special_clauses && (
+        <Section title={t('catalog.specialClauses')}>
+          <Text size="sm">{insurance.special_clauses}</Text>
+        </Section>
+      )}
+
+      {canCancel(insurance) && (
+        <Group justify="flex-end">
+          <CancelButton insurance={insurance} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function InsuranceDetailPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const insuranceId = Number(id);
+  const query = useQuery({ ...insuranceQueryOptions(insuranceId), enabled: Number.isInteger(insuranceId) });
+
+  if (!Number.isInteger(insuranceId) || (query.error instanceof ApiError && query.error.status === 404))
+    return (
+      <Stack gap="md" maw={960} mx="auto">
+        <Alert color="gray" variant="light" icon={<IconInfo />} title={t('insurances.detail.notFoundTitle')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('insurances.detail.notFoundDescription')}</Text>
+            <Button component={Link} to="/customers/insurances" size="xs" variant="light">
+              {t('insurances.detail.back')}
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  if (query.isError)
+    return (
+      <Stack maw={960} mx="auto">
+        <LoadError
+          title={t('insurances.detail.loadErrorTitle')}
+          description={t('insurances.loadErrorDescription')}
+          onRetry={() => void query.refetch()}
+        />
+      </Stack>
+    );
+  if (!query.data)
+    return (
+      <Stack gap="lg" maw={960} mx="auto" aria-busy="true" aria-label={t('loading.default')}>
+        <Skeleton h={64} w="70%" radius="md" />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Skeleton h={220} radius="lg" />
+          <Skeleton h={220} radius="lg" />
+          <Skeleton h={180} radius="lg" />
+          <Skeleton h={180} radius="lg" />
+        </SimpleGrid>
+      </Stack>
+    );
+  return <InsuranceView insurance={query.data} />;
+}
