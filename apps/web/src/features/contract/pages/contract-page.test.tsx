@@ -1,4 +1,4 @@
-import { type InsuranceProcess, RISK_TYPES, type RiskTypeCode, stepsFor } from '@cubierto/contracts';
+import type { InsuranceProcess } from '@cubierto/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,39 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { demoUser, mockApi } from '../../../../test/api-mock.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { createQueryClient } from '../../../shared/api/query-client.ts';
+import { processOf } from '../testing/process-fixture.ts';
 import { ContractPage } from './contract-page.tsx';
 
 const VALID_IMEI = '490154203237518';
-
-function processOf(code: RiskTypeCode, changes: Partial<InsuranceProcess> = {}): InsuranceProcess {
-  const steps = stepsFor(code);
-  return {
-    id: 12,
-    status: 'in_progress',
-    risk_type: { short_code: code, name: RISK_TYPES[code].name },
-    coverage: {
-      id: 30,
-      policy_id: 4,
-      public_name: 'Básica',
-      public_description: 'Lo esencial.',
-      description: {},
-      description_more: {},
-      risk_type: { short_code: code },
-      premium_from: { amount_cents: 320_000, amount_nice: '$ 3.200,00', period: 'mes' },
-    },
-    policy: {
-      id: 4,
-      name: 'Póliza de prueba',
-      special_clauses: code === 'personal-accident' ? 'Cláusula de no repetición.' : null,
-    },
-    steps,
-    answers: {},
-    next_step: steps[0] ?? 'quote',
-    created_at: '2026-01-10T12:00:00.000Z',
-    updated_at: '2026-01-10T12:00:00.000Z',
-    ...changes,
-  };
-}
 
 const policyAnswer = {
   body: {
