@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { approvedReturnStatus, checkoutTitle, returnUrl } from './checkout.ts';
 import { applyProviderStatus, type CheckoutProvider } from './payment-service.ts';
 
 export function createSandboxProvider(publicUrl: string): CheckoutProvider {
@@ -21,27 +22,12 @@ export function createSandboxProvider(publicUrl: string): CheckoutProvider {
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** Where the customer lands after paying, with the spec's return parameters. */
-export function returnUrl(payment: PaymentRow, status: string): string {
-  const params = new URLSearchParams({ status, external_reference: payment.externalReference });
-  if (payment.purpose === 'insurance' && payment.insuranceId)
-    params.set('insurance_id', String(payment.insuranceId));
-  if (payment.purpose === 'money_top_up') params.set('mercado_pago_transfer', 'true');
-  if (payment.purpose === 'credit_top_up') params.set('credit_wallet', 'true');
-  return `/tabs?${params.toString()}`;
-}
-
 const ACTIONS = { approve: 'approved', pending: 'pending', reject: 'rejected' } as const;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(payment: PaymentRow): string {
-  const what =
-    payment.purpose === 'insurance'
-      ? 'Pago de tu contratación'
-      : payment.purpose === 'money_top_up'
-        ? 'Ingreso de dinero a Mi dinero'
-        : 'Carga de Mi crédito';
+  const what = checkoutTitle(payment);
   const action = (name: keyof typeof ACTIONS, label: string, style: string) =>
     `<form method="post" action="/sandbox/checkout/${escapeHtml(payment.externalReference)}/${name}"><button type="submit" style="${style}">${label}</button></form>`;
   const base =
@@ -87,8 +73,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         providerPaymentId: `sbx-${payment.id}`,
         providerStatus: status,
       });
-      const returned =
-        updated.status === 'approved' ? (updated.purpose === 'insurance' ? 'approved' : 'success') : status;
+      const returned = updated.status === 'approved' ? approvedReturnStatus(updated) : status;
       return reply.redirect(returnUrl(updated, returned), 303);
     },
   );
