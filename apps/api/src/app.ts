@@ -37,9 +37,12 @@ import { filesRoutes } from './modules/customers/files-routes.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
 import { entityRoutes } from './modules/entities/routes.ts';
 import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
+import { createMercadoPagoProvider } from './modules/payments/mercadopago.ts';
 import type { Providers } from './modules/payments/payment-service.ts';
 import { creditWalletRoutes, moneyWalletRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { createSandboxProvider, sandboxRoutes } from './modules/payments/sandbox.ts';
+import { createUalaProvider } from './modules/payments/uala.ts';
+import { webhookRoutes } from './modules/payments/webhooks.ts';
 import { pollRoutes } from './modules/polls/routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
@@ -92,6 +95,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const mercadopago = config.mercadopago
+    ? createMercadoPagoProvider(config.mercadopago, config.publicUrl)
+    : undefined;
+  const uala = config.uala ? createUalaProvider(config.uala, config.publicUrl) : undefined;
   const deps: AppDeps = {
     config,
     database,
@@ -108,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     opsToken: options.opsToken,
     providers: {
       ...(config.paymentsSandbox ? { sandbox: createSandboxProvider(config.publicUrl) } : {}),
+      ...(mercadopago ? { mercadopago } : {}),
+      ...(uala ? { uala } : {}),
       ...options.overrides?.providers,
     },
   };
@@ -169,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (options.opsToken) await api.register(opsRoutes, { prefix: '/ops', opsToken: options.opsToken });
       await api.register(publicPolicyRoutes, { prefix: '/public-policies' });
       await api.register(applicationPolicyRoutes, { prefix: '/applications' });
+      await api.register(webhookRoutes, { prefix: '/webhooks', mercadopago, uala });
       await api.register(
         async (customers) => {
           customers.addHook('onRequest', rejectDuringMaintenance);

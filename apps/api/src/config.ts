@@ -65,6 +65,43 @@ const EnvSchema = z.object({
   OPS_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
   /** Run the background-job worker (outbox) in this process; every API instance may run one. */
   OUTBOX_WORKER: bool.default(true),
+  /** Mercado Pago Checkout Pro: on when the access token is set; its webhooks are signed with the secret. */
+  MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Ualá Bis checkout API: on when all five are set. */
+  UALA_API_URL: z.url().optional(),
+  UALA_USERNAME: z.string().min(1).optional(),
+  UALA_CLIENT_ID: z.string().min(1).optional(),
+  UALA_CLIENT_SECRET: z.string().min(1).optional(),
+  UALA_WEBHOOK_SECRET: z.string().min(1).optional(),
+});
+
+const UALA_VARIABLES = [
+  'UALA_API_URL',
+  'UALA_USERNAME',
+  'UALA_CLIENT_ID',
+  'UALA_CLIENT_SECRET',
+  'UALA_WEBHOOK_SECRET',
+] as const;
+
+/** A payment provider is configured whole or not at all: half a configuration would fail at the first payment. */
+const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
+  if (e.MERCADOPAGO_ACCESS_TOKEN && !e.MERCADOPAGO_WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MERCADOPAGO_WEBHOOK_SECRET'],
+      message: 'required when MERCADOPAGO_ACCESS_TOKEN is set (it verifies the webhooks)',
+    });
+  }
+  const given = UALA_VARIABLES.filter((name) => e[name] !== undefined);
+  if (given.length > 0) {
+    for (const name of UALA_VARIABLES) {
+      if (e[name] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `required with ${given.join(', ')}` });
+      }
+    }
+  }
 });
 
 export type Config = {
@@ -95,13 +132,17 @@ export type Config = {
   opsToken: string | undefined;
   paymentsSandbox: boolean;
   outboxWorker: boolean;
+  mercadopago: { apiUrl: string; accessToken: string; webhookSecret: string } | undefined;
+  uala:
+    | { apiUrl: string; username: string; clientId: string; clientSecret: string; webhookSecret: string }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
 
 /** Reads the environment; relative folders resolve against `baseDir` (the API package by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = process.cwd()): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = CheckedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -144,5 +185,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     opsToken: e.OPS_TOKEN,
     paymentsSandbox: e.PAYMENTS_SANDBOX,
     outboxWorker: e.OUTBOX_WORKER,
+    mercadopago:
+      e.MERCADOPAGO_ACCESS_TOKEN && e.MERCADOPAGO_WEBHOOK_SECRET
+        ? {
+            apiUrl: e.MERCADOPAGO_API_URL.replace(/\/$/, ''),
+            accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
+            webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
+          }
+        : undefined,
+    uala:
+      e.UALA_API_URL && e.UALA_USERNAME && e.UALA_CLIENT_ID && e.UALA_CLIENT_SECRET && e.UALA_WEBHOOK_SECRET
+        ? {
+            apiUrl: e.UALA_API_URL.replace(/\/$/, ''),
+            username: e.UALA_USERNAME,
+            clientId: e.UALA_CLIENT_ID,
+            clientSecret: e.UALA_CLIENT_SECRET,
+            webhookSecret: e.UALA_WEBHOOK_SECRET,
+          }
+        : undefined,
   };
 }
