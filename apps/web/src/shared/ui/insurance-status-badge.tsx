@@ -6,10 +6,10 @@ import { INSURANCE_STATUS_LABELS, type InsuranceStatus } from '@cubierto/contrac
 import { Badge, Group, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Light badges with a dark text shade, above WCAG AA contrast. */
+/** Light badges with a dark text shade, above WCAG AA contrast (Mantine's green.9 is only 4.0:1 there). */
 const looks: Record<InsuranceStatus, { color: MantineColor; text: string }> = {
   pendiente: { color: 'warning', text: 'warning.9' },
-  vigente: { color: 'green', text: 'green.9' },
+  vigente: { color: 'green', text: '#1e6b30' },
   finalizado: { color: 'gray', text: 'gray.8' },
   cancelado: { color: 'gray', text: 'gray.8' },
   anulado: { color: 'red', text: 'red.9' },

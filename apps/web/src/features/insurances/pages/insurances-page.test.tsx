@@ -136,7 +136,7 @@ describe('Mis contrataciones', () => {
     renderPage('/customers/insurance-processes');
 
     expect(await screen.findByText('Te falta: las fotos')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'En curso' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: 'En curso' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Continuar la contratación de Celular · Robo' })).toHaveAttribute(
       'href',
       '/contract-insurance/31',

@@ -1,11 +1,13 @@
 /**
- * "Mis contrataciones" (customers/insurances and customers/insurance-processes): two tabs, the contracted
- * insurances and the contracts still in progress; each tab is its own address.
+ * "Mis contrataciones" (customers/insurances and customers/insurance-processes): the contracted
+ * insurances and the contracts still in progress. Each part is its own address, so they are switched
+ * with links (the current one marked), not with tabs that would hide a navigation.
  */
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { InsuranceList } from '../components/insurance-list.tsx';
+import classes from '../components/insurances.module.css';
 import { ProcessList } from '../components/process-list.tsx';
 
 const INSURANCES = '/customers/insurances';
@@ -13,9 +15,12 @@ const PROCESSES = '/customers/insurance-processes';
 
 export function InsurancesPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tab = pathname.startsWith(PROCESSES) ? PROCESSES : INSURANCES;
+  const current = pathname.startsWith(PROCESSES) ? PROCESSES : INSURANCES;
+  const parts = [
+    { to: INSURANCES, label: t('insurances.tabs.insurances') },
+    { to: PROCESSES, label: t('insurances.tabs.processes') },
+  ];
 
   return (
     <Stack gap="lg" maw={960} mx="auto">
@@ -25,18 +30,20 @@ export function InsurancesPage() {
         </Title>
         <Text c="dimmed">{t('insurances.subtitle')}</Text>
       </Stack>
-      <Tabs value={tab} onChange={(next) => next && navigate(next)} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value={INSURANCES}>{t('insurances.tabs.insurances')}</Tabs.Tab>
-          <Tabs.Tab value={PROCESSES}>{t('insurances.tabs.processes')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value={INSURANCES} pt="lg">
-          <InsuranceList />
-        </Tabs.Panel>
-        <Tabs.Panel value={PROCESSES} pt="lg">
-          <ProcessList />
-        </Tabs.Panel>
-      </Tabs>
+      <Group component="nav" aria-label={t('insurances.tabs.label')} gap={0} className={classes.parts}>
+        {parts.map((part) => (
+          <UnstyledButton
+            key={part.to}
+            component={Link}
+            to={part.to}
+            aria-current={part.to === current ? 'page' : undefined}
+            className={classes.part}
+          >
+            {part.label}
+          </UnstyledButton>
+        ))}
+      </Group>
+      {current === PROCESSES ? <ProcessList /> : <InsuranceList />}
     </Stack>
   );
 }

@@ -42,7 +42,7 @@ function CheckResult({ check }: { check: CertificateCheck }) {
           <ThemeIcon size={84} radius={84} color={inForce ? 'green.8' : 'red.8'}>
             {inForce ? <IconCircleCheck size={52} /> : <IconCircleX size={52} />}
           </ThemeIcon>
-          <Title order={1} fz={{ base: 28, sm: 34 }} c={inForce ? 'green.9' : 'red.9'}>
+          <Title order={1} fz={{ base: 28, sm: 34 }} c={inForce ? '#1e6b30' : 'red.9'}>
             {inForce ? t('verify.inForce') : t('verify.notInForce')}
           </Title>
           <Text fw={500}>{t('verify.checkedOn', { date: formatDay(check.checked_on) })}</Text>
