@@ -62,6 +62,26 @@ export async function contractInsurance(
   );
 }
 
+/** The insurance as its owner reads it (GET /customers/insurances/{id}). */
+export async function insuranceOf(app: FastifyInstance, auth: Auth, insuranceId: number) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v4/customers/insurances/${insuranceId}`,
+    headers: auth,
+  });
+  return expectOk<ContractedInsurance & { cancels_on: string | null }>('insurance', res);
+}
+
+/** The payment as its owner reads it by the reference it came back with. */
+export async function paymentOf(app: FastifyInstance, auth: Auth, externalReference: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v4/customers/payments/by-reference/${externalReference}`,
+    headers: auth,
+  });
+  return expectOk<{ id: number; status: string; method: string }>('payment', res);
+}
+
 let keys = 0;
 export const idempotencyKey = () => ({ 'idempotency-key': `key-${process.pid}-${++keys}-${Date.now()}` });
 

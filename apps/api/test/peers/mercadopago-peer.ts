@@ -15,8 +15,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { listenOnLoopback } from './loopback.ts';
 
 export type Preference = {
   id: string;
@@ -190,12 +190,8 @@ export async function startMercadoPagoPeer(options: {
     }
     return fail(res, 404, 'not_found', `resource ${url.pathname} not found`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  peer.close = () =>
-    new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    });
+  const listening = await listenOnLoopback(server);
+  peer.url = listening.url;
+  peer.close = listening.close;
   return peer;
 }

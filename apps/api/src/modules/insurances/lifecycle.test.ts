@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
-import { bagCoverageId, contractInsurance, payThroughSandbox, startPayment } from '../../../test/purchase.ts';
+import {
+  bagCoverageId,
+  contractInsurance,
+  insuranceOf,
+  payThroughSandbox,
+  startPayment,
+} from '../../../test/purchase.ts';
 import { insurances, outbox } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { runDueJobs, scheduleRecurringJobs } from '../../lib/outbox.ts';
@@ -22,9 +28,7 @@ const HOUR = 3_600_000;
 /** Noon in Buenos Aires (UTC−3) of the given day, `days` later. */
 const noonOf = (isoDay: string, days = 0) => new Date(Date.parse(`${isoDay}T15:00:00Z`) + days * 24 * HOUR);
 
-const detail = async (c: Customer, id: number) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v4/customers/insurances/${id}`, headers: c.auth })).json()
-    .data;
+const detail = (c: Customer, id: number) => insuranceOf(t.app, c.auth, id);
 const moneyWallet = async (c: Customer) =>
   (await t.app.inject({ method: 'GET', url: '/api/v4/customers/money-wallet', headers: c.auth })).json().data;
 async function createdAt(id: number): Promise<Date> {

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
 import { type MercadoPagoPeer, startMercadoPagoPeer } from '../../../test/peers/mercadopago-peer.ts';
-import { bagCoverageId, contractInsurance, idempotencyKey, startPayment } from '../../../test/purchase.ts';
+import {
+  bagCoverageId,
+  contractInsurance,
+  idempotencyKey,
+  insuranceOf,
+  paymentOf,
+  startPayment,
+} from '../../../test/purchase.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { payments, walletMovements } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
@@ -34,17 +41,8 @@ afterAll(async () => {
   await mp.close();
 });
 
-const insuranceStatus = async (c: Customer, id: number) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v4/customers/insurances/${id}`, headers: c.auth })).json()
-    .data.status;
-const paymentByReference = async (c: Customer, ref: string) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/customers/payments/by-reference/${ref}`,
-      headers: c.auth,
-    })
-  ).json().data;
+const insuranceStatus = async (c: Customer, id: number) => (await insuranceOf(t.app, c.auth, id)).status;
+const paymentByReference = (c: Customer, ref: string) => paymentOf(t.app, c.auth, ref);
 
 async function pendingMercadoPagoPayment(c: Customer) {
   const insurance = await contractInsurance(t.app, c.auth, coverage);
