@@ -1,20 +1,19 @@
 /**
- * The storefront's public policies (GET /public-policies): the insurer of a process's policy for the
- * header, and the insurer's own site of a product that is not contracted in the app (a 409 on start).
+ * The policy of a process (its insurer for the header, its terms for the coverage dialog), and the
+ * insurer's own site of a product that is not contracted in the app (a 409 on start), found in the
+ * storefront's catalogue (GET /public-policies).
  */
 import { type Policy, PolicySchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
+import { fetchPolicyDetails } from '../../../shared/catalog/policy-details.ts';
 
+/** The whole policy (insurer, includes, excludes), as the coverage dialog reads it. */
 export function policyQueryOptions(policyId: number) {
   return queryOptions({
-    queryKey: ['public-policies', policyId, 'company'],
-    queryFn: async () =>
-      z
-        .object({ data: PolicySchema })
-        .parse(await api.get(`/public-policies/${policyId}`, { query: { 'load[Policy]': '*,company' } }))
-        .data,
+    queryKey: ['policies', policyId, 'details'],
+    queryFn: () => fetchPolicyDetails(policyId),
     staleTime: 10 * 60_000,
   });
 }

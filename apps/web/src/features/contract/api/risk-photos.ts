@@ -4,8 +4,7 @@
  * at once. A photo is read back with the session token, so it is shown from a blob URL.
  */
 import { z } from 'zod';
-import { API_BASE, api } from '../../../shared/api/client.ts';
-import { StorageKey, storage } from '../../../shared/storage/storage.ts';
+import { api, requestFailure, sendRequest } from '../../../shared/api/client.ts';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -23,12 +22,7 @@ export async function uploadRiskPhoto(file: File): Promise<number> {
 }
 
 export async function fetchRiskPhoto(id: number, signal?: AbortSignal): Promise<Blob> {
-  const token = await storage.get<string>(StorageKey.token);
-  const response = await fetch(`${API_BASE}/customers/uploads/${id}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'include',
-    signal: signal ?? null,
-  });
-  if (!response.ok) throw new Error(`Photo ${id} answered ${response.status}`);
-  return response.blob();
+  const sent = await sendRequest(`/customers/uploads/${id}`, { signal }, 'image/*');
+  if (!sent.response.ok) throw await requestFailure(sent);
+  return sent.response.blob();
 }

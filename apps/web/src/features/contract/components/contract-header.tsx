@@ -1,12 +1,13 @@
 /**
  * What is being contracted, always in view: the risk type and the plan, the policy and its insurer (logo
- * with the company's legal name as alt text, spec §2 item 1), the price it starts from, and the way out
- * ('Descartar contratación').
+ * with the company's legal name as alt text, spec §2 item 1), the price it starts from, its detail
+ * (the coverage dialog) and the way out ('Descartar contratación').
  */
 import type { InsuranceProcess } from '@cubierto/contracts';
 import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
 import { policyQueryOptions } from '../api/policy.ts';
 
 type ContractHeaderProps = { process: InsuranceProcess; onDiscard?: (() => void) | undefined };
@@ -50,13 +51,25 @@ export function ContractHeader({ process, onDiscard }: ContractHeaderProps) {
           />
         )}
       </Group>
-      {onDiscard && (
-        <Group justify="flex-end" mt="xs">
+      <Group justify="space-between" mt="xs" gap="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() =>
+            void openCoverageDialog({
+              coverage: process.coverage,
+              policy: policy.data ?? { id: process.policy.id, name: process.policy.name },
+            })
+          }
+        >
+          {t('contract.header.details')}
+        </Button>
+        {onDiscard && (
           <Button variant="subtle" color="red" c="red.9" size="compact-sm" onClick={onDiscard}>
             {t('contract.discard.action')}
           </Button>
-        </Group>
-      )}
+        )}
+      </Group>
     </Card>
   );
 }

@@ -7,8 +7,8 @@ const t = i18n.t;
 describe('the summary of the answers', () => {
   it('lists a step in the order of its form, whatever order the answers were stored in', () => {
     expect(summarizeStep(t, 'home', 'dates', { end_date: '2030-09-01', start_date: '2030-03-01' })).toEqual([
-      { label: 'Inicio de la cobertura', value: '01/03/2030' },
-      { label: 'Fin de la cobertura', value: '01/09/2030' },
+      { label: 'Inicio de la cobertura', value: '1 de marzo de 2030' },
+      { label: 'Fin de la cobertura', value: '1 de septiembre de 2030' },
     ]);
   });
 
@@ -35,7 +35,7 @@ describe('the summary of the answers', () => {
       ],
     });
     expect(life).toEqual([
-      { label: 'Asegurado', value: 'Ana Paz · DNI 30123456 · 12/04/1990 · Femenino' },
+      { label: 'Asegurado', value: 'Ana Paz · DNI 30123456 · 12 de abril de 1990 · Femenino' },
       { label: 'Beneficiario 1', value: 'Tomás Paz · DNI 45123456 · Hijo · 100 %' },
     ]);
 

@@ -1,6 +1,6 @@
 /**
  * The answers of a step as the summary before confirming shows them: a label and a readable value per
- * field (money in pesos, dates as DD/MM/AAAA, genders and trip types by their labels, one row per person).
+ * field (money in pesos, calendar days in words, genders and trip types by their labels, one row per person).
  * Labels are named after the body's fields, with a risk type's own wording where it differs.
  */
 import {
@@ -13,7 +13,7 @@ import {
   todayInArgentina,
 } from '@cubierto/contracts';
 import type { TFunction } from 'i18next';
-import { formatCents } from '../../../shared/format/format.ts';
+import { formatCents, formatDay } from '../../../shared/format/format.ts';
 
 export type SummaryRow = { label: string; value: string };
 
@@ -28,16 +28,11 @@ export function fieldLabel(t: TFunction, code: RiskTypeCode, field: string): str
   return t([`contract.fields.${code}.${field}`, `contract.fields.${field}`]);
 }
 
-export function formatIsoDate(iso: string): string {
-  const [year, month, day] = iso.split('-');
-  return year && month && day ? `${day}/${month}/${year}` : iso;
-}
-
 type Person = { first_name: string; last_name: string; dni: string; birth_date?: string; gender?: string };
 
 function personLine(t: TFunction, person: Person): string {
   const parts = [`${person.first_name} ${person.last_name}`, t('contract.summary.dni', { dni: person.dni })];
-  if (person.birth_date) parts.push(formatIsoDate(person.birth_date));
+  if (person.birth_date) parts.push(formatDay(person.birth_date));
   if (person.gender) parts.push(GENDER_LABELS[person.gender as keyof typeof GENDER_LABELS] ?? person.gender);
   return parts.join(' · ');
 }
@@ -104,7 +99,7 @@ function rowsOf(
     case 'start_date':
     case 'end_date':
     case 'purchase_date':
-      return [{ label, value: formatIsoDate(value as string) }];
+      return [{ label, value: formatDay(value as string) }];
     case 'gender':
       return [{ label, value: GENDER_LABELS[value as keyof typeof GENDER_LABELS] }];
     case 'trip_type':

@@ -10,9 +10,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
-import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { openExternalSite } from '../../../shared/catalog/choose-coverage.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { t as translate } from '../../../shared/i18n/i18n.ts';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { findPolicyOfCoverage } from '../api/policy.ts';
 import { startProcess } from '../api/start-process.ts';
@@ -25,12 +24,7 @@ const starts = new Map<string, Promise<InsuranceProcess>>();
 async function offerInsurerSite(coverageId: number): Promise<void> {
   const policy = await findPolicyOfCoverage(coverageId);
   if (!policy?.external_url) throw new Error(`No site for coverage ${coverageId}`);
-  const answer = await openAlert({
-    type: 'information',
-    title: translate('redirect.title'),
-    subTitle: translate('redirect.description'),
-  });
-  if (answer.role === 'confirm') window.open(policy.external_url, '_blank', 'noopener,noreferrer');
+  await openExternalSite(policy.external_url);
 }
 
 function StartProcess({ coverageId }: { coverageId: number }) {
