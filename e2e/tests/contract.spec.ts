@@ -128,6 +128,13 @@ test('contracts a cell phone with both photos through the instructional modals',
   await expectAccessible(page);
   await shot(page, info, 'risk');
 
+  await page.getByRole('button', { name: 'Ver detalle de la cobertura' }).click();
+  const details = page.getByRole('dialog', { name: 'Detalle de la contratación' });
+  await expect(details.getByText('Inclusiones')).toBeVisible();
+  await shot(page, info, 'coverage-details');
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
   await page.getByRole('button', { name: '¿Dónde encuentro el IMEI?' }).click();
   const imeiHelp = page.getByRole('dialog', { name: 'Número IMEI' });
   await expect(imeiHelp.getByText(/\*#06#/)).toBeVisible();
