@@ -36,10 +36,13 @@ export class PricingError extends Error {
   }
 }
 
-/** Whole months of cover, a started month counting as one (30-day months). */
+/**
+ * Whole months of cover, a started month counting as one. Months are a twelfth of a year, with a day of
+ * slack so that a year (365 or 366 days, both allowed) is 12 months, not 13.
+ */
 export function coverMonths(startDate: string | null, endDate: string | null): number {
   if (!startDate || !endDate) return 1;
-  return Math.max(1, Math.ceil(daysBetween(startDate, endDate) / 30));
+  return Math.max(1, Math.ceil((daysBetween(startDate, endDate) - 1) / (365 / 12)));
 }
 
 export function breakdown(netCents: number, surchargeBps: number, taxBps: number): Premium {

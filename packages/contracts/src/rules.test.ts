@@ -57,3 +57,15 @@ describe('password rules', () => {
     expect(parsed).toMatchObject({ name: 'Ana Gómez', email: 'ana@example.com', dni: '30123456' });
   });
 });
+
+describe('cover months', () => {
+  it('counts a year as 12 months and a started month as one', async () => {
+    const { coverMonths } = await import('./pricing.ts');
+    expect(coverMonths('2026-01-01', '2027-01-01')).toBe(12);
+    expect(coverMonths('2028-01-01', '2029-01-01')).toBe(12);
+    expect(coverMonths('2026-01-01', '2026-01-31')).toBe(1);
+    expect(coverMonths('2026-01-01', '2026-02-15')).toBe(2);
+    expect(coverMonths('2026-01-01', '2026-07-01')).toBe(6);
+    expect(coverMonths(null, null)).toBe(1);
+  });
+});
