@@ -105,7 +105,7 @@ describe('session start and routes (spec §2, §4)', () => {
   it('shows a clear message on areas whose issues have not landed yet', async () => {
     signedInApi();
     await signedIn();
-    renderApp('/customers/money-wallet');
+    renderApp('/customers/claims');
     expect(
       await screen.findByRole('heading', { name: 'Esta sección todavía no está disponible.' }),
     ).toBeInTheDocument();

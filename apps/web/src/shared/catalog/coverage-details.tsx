@@ -22,21 +22,20 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CloseDialog, presentDialog } from '../dialogs/dialogs.tsx';
 import { formatCents } from '../format/format.ts';
+import { type Fact, FactList } from '../ui/fact-list.tsx';
 import { IconThumbDown, IconThumbUp } from '../ui/product-icons.tsx';
 import classes from './catalog.module.css';
 
 /** A policy as far as it is known: an insurance carries only id, name and company. */
 export type PolicyOfCoverage = Pick<Policy, 'id'> & Partial<Omit<Policy, 'id'>>;
 
-export type DescriptionLine = { key: string; label: string; value: string };
-
 /**
  * The description fields of the coverage's risk type that it has, labelled. An amount of 0 means the
  * coverage does not include it.
  */
-export function descriptionLines(coverage: Coverage, notIncluded: string): DescriptionLine[] {
+export function descriptionLines(coverage: Coverage, notIncluded: string): Fact[] {
   const rule = RISK_TYPES[coverage.risk_type.short_code as RiskTypeCode];
-  const lines: DescriptionLine[] = [];
+  const lines: Fact[] = [];
   for (const field of rule?.descriptionFields ?? []) {
     const raw = coverage.description[field.key];
     if (raw === undefined || raw === '') continue;
@@ -157,17 +156,7 @@ export function CoverageDetails({
         </Text>
       )}
       {lines.length > 0 && (
-        <dl
-          className={classes.facts}
-          aria-label={t('catalog.amountsLabel', { coverage: coverage.public_name })}
-        >
-          {lines.map((line) => (
-            <div key={line.key}>
-              <dt>{line.label}</dt>
-              <dd>{line.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={lines} label={t('catalog.amountsLabel', { coverage: coverage.public_name })} />
       )}
       {withMore && (
         <Button

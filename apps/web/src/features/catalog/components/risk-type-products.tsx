@@ -5,7 +5,6 @@
  */
 import { type Coverage, type Policy, RISK_TYPES, type RiskTypeCode } from '@cubierto/contracts';
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -22,13 +21,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { chooseCoverage } from '../../../shared/catalog/choose-coverage.ts';
 import { CompanyLogo, descriptionLines } from '../../../shared/catalog/coverage-details.tsx';
 import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
 import { premiumFromText, publicPoliciesQueryOptions } from '../../../shared/catalog/public-policies.ts';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { IconArrowLeft, IconExternal, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
+import { IconExternal, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
 
 function CoverageCard({ coverage, policy }: { coverage: Coverage; policy: Policy }) {
   const { t } = useTranslation();
@@ -136,12 +136,7 @@ export function RiskTypeProducts({ code, backHref, backLabel }: RiskTypeProducts
 
   return (
     <Stack gap="lg" maw={1080} mx="auto" w="100%">
-      <Anchor component={Link} to={backHref} fw={600} size="sm" style={{ alignSelf: 'flex-start' }}>
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={16} />
-          {backLabel}
-        </Group>
-      </Anchor>
+      <BackLink to={backHref} label={backLabel} />
       <Group gap="md" wrap="nowrap">
         <ThemeIcon size={56} radius="xl" variant="light">
           <RiskTypeIcon code={code} size={30} />

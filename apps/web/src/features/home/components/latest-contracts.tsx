@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconFileText } from '../../../shared/ui/icons.tsx';
 import { InsuranceStatusBadge } from '../../../shared/ui/insurance-status-badge.tsx';
+import classes from '../../../shared/ui/link-list.module.css';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { IconChevronRight, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
 import { LATEST_INSURANCES, latestInsurancesQueryOptions } from '../api/latest-insurances.ts';
-import classes from './latest-contracts.module.css';
 
 export function LatestContracts() {
   const { t } = useTranslation();

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDay } from '../../../shared/format/format.ts';
 import { InsuranceStatusBadge } from '../../../shared/ui/insurance-status-badge.tsx';
+import classes from '../../../shared/ui/link-list.module.css';
 import { IconChevronRight, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
-import classes from './insurances.module.css';
 
 export function InsuranceCard({ insurance }: { insurance: Insurance }) {
   const { t } = useTranslation();

@@ -15,12 +15,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { IconFileText } from '../../../shared/ui/icons.tsx';
+import classes from '../../../shared/ui/link-list.module.css';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { insuranceGroupsQueryOptions } from '../api/insurance-groups.ts';
 import { insurancesQueryOptions } from '../api/insurances.ts';
 import { ChipFilter } from './chip-filter.tsx';
 import { InsuranceCard } from './insurance-card.tsx';
-import classes from './insurances.module.css';
 
 function isStatus(value: string | null): value is InsuranceStatus {
   return INSURANCE_STATUSES.includes(value as InsuranceStatus);

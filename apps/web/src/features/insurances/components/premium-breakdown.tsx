@@ -1,7 +1,7 @@
 /** The premium of an insurance (DOMAIN.md "Money"): Prima, Recargos, Impuestos and the total, Premio. */
 import type { Premium } from '@cubierto/contracts';
 import { useTranslation } from 'react-i18next';
-import { FactList } from './fact-list.tsx';
+import { FactList } from '../../../shared/ui/fact-list.tsx';
 
 export function PremiumBreakdown({ premium }: { premium: Premium }) {
   const { t } = useTranslation();

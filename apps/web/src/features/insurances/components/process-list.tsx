@@ -13,11 +13,11 @@ import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
+import classes from '../../../shared/ui/link-list.module.css';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { IconClock, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
 import { discardProcess } from '../api/discard-process.ts';
 import { processesInProgressQueryOptions } from '../api/processes.ts';
-import classes from './insurances.module.css';
 
 function ProcessItem({ process }: { process: InsuranceProcess }) {
   const { t } = useTranslation();

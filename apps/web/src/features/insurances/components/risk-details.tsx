@@ -2,7 +2,8 @@
 import type { InsuranceRisk } from '@cubierto/contracts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FactList } from './fact-list.tsx';
+import { FactList } from '../../../shared/ui/fact-list.tsx';
+import lists from '../../../shared/ui/link-list.module.css';
 import classes from './insurances.module.css';
 import { riskFacts } from './risk-facts.ts';
 
@@ -17,7 +18,7 @@ export function RiskDetails({ risk }: { risk: InsuranceRisk }) {
           <Text fw={700} size="sm">
             {group.title}
           </Text>
-          <ul className={classes.list} style={{ gap: 0 }}>
+          <ul className={lists.list} style={{ gap: 0 }}>
             {group.people.map((person) => (
               <li key={`${person.name}-${person.details}`} className={classes.person}>
                 <Text size="sm" fw={600}>

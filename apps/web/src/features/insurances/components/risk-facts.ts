@@ -5,11 +5,11 @@
  */
 import { GENDER_LABELS, TRIP_TYPE_LABELS } from '@cubierto/contracts';
 import { formatCents, formatDay } from '../../../shared/format/format.ts';
+import type { Fact } from '../../../shared/ui/fact-list.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Data = Record<string, unknown>;
 
-export type Fact = { label: string; value: string };
 export type PersonLine = { name: string; details: string };
 export type PeopleGroup = { title: string; people: PersonLine[] };
 export type RiskFacts = { facts: Fact[]; people: PeopleGroup[] };

@@ -6,7 +6,6 @@
 import type { Entity, InsuranceDetail } from '@cubierto/contracts';
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   Group,
@@ -25,12 +24,13 @@ import { ApiError } from '../../../shared/api/api-error.ts';
 import { CompanyLogo, descriptionLines } from '../../../shared/catalog/coverage-details.tsx';
 import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
 import { formatDay, formatLongDate } from '../../../shared/format/format.ts';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { IconAlert, IconInfo } from '../../../shared/ui/icons.tsx';
 import { InsuranceStatusBadge } from '../../../shared/ui/insurance-status-badge.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { IconArrowLeft, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
+import { RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
 import { insuranceQueryOptions } from '../api/insurance.ts';
-import { FactList } from '../components/fact-list.tsx';
 import { CancelButton, CertificateCard, canCancel } from '../components/insurance-actions.tsx';
 import { PremiumBreakdown } from '../components/premium-breakdown.tsx';
 import { RiskDetails } from '../components/risk-details.tsx';
@@ -83,18 +83,7 @@ function InsuranceView({ insurance }: { insurance: InsuranceDetail }) {
 
   return (
     <Stack gap="lg" maw={960} mx="auto">
-      <Anchor
-        component={Link}
-        to="/customers/insurances"
-        fw={600}
-        size="sm"
-        style={{ alignSelf: 'flex-start' }}
-      >
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={16} />
-          {t('insurances.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/customers/insurances" label={t('insurances.detail.back')} />
 
       <Group gap="md" wrap="nowrap" align="flex-start">
         <ThemeIcon size={56} radius="xl" variant="light">
@@ -125,7 +114,12 @@ function InsuranceView({ insurance }: { insurance: InsuranceDetail }) {
           title={insurance.status_label}
           styles={{ title: { color: 'var(--mantine-color-warning-9)' } }}
         >
-          <Text size="sm">{t('insurances.detail.pendingDescription')}</Text>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('insurances.detail.pendingDescription')}</Text>
+            <Button component={Link} to={`/customers/insurances/${insurance.id}/pay`} size="sm">
+              {t('payments.payButton')}
+            </Button>
+          </Stack>
         </Alert>
       )}
       {insurance.status === 'vigente' && insurance.cancels_on && (

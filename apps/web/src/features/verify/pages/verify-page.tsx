@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { formatDay } from '../../../shared/format/format.ts';
+import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { IconCircleCheck, IconCircleX } from '../../../shared/ui/product-icons.tsx';
 import { PublicFrame } from '../../../shared/ui/public-frame.tsx';
@@ -52,14 +53,7 @@ function CheckResult({ check }: { check: CertificateCheck }) {
         <Title order={2} fz="lg" mb="md" id="verify-details">
           {t('verify.details')}
         </Title>
-        <dl className={classes.facts}>
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <dt>{fact.label}</dt>
-              <dd>{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} label={t('verify.details')} valuesAt="start" />
       </Card>
       <Text size="xs" c="dimmed" ta="center">
         {t('verify.privacy')}
