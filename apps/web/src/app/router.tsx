@@ -14,6 +14,9 @@ const unavailable: RouteObject['lazy'] = async () => ({
 /** Each feature's pages load together: one lazy module and one preload list per feature. */
 const catalogPages = () => import('../features/catalog/pages/index.ts');
 const insurancePages = () => import('../features/insurances/pages/index.ts');
+const paymentPages = () => import('../features/payments/pages/index.ts');
+const pollModule = () => import('../features/poll/components/run-insurance-poll.tsx');
+const walletPages = () => import('../features/wallets/pages/index.tsx');
 
 /** Routes of the signed-in area whose pages come with later issues. */
 const upcomingSignedInPaths = [
@@ -115,6 +118,24 @@ export const routes: RouteObject[] = [
             path: 'customers/insurances/:id',
             lazy: async () => ({ Component: (await insurancePages()).InsuranceDetailPage }),
           },
+          {
+            path: 'customers/insurances/:id/pay',
+            lazy: async () => {
+              // The poll after a wallet payment comes from its own feature.
+              const [{ PayPage }, { runInsurancePoll }] = await Promise.all([paymentPages(), pollModule()]);
+              return { Component: () => <PayPage runPoll={runInsurancePoll} /> };
+            },
+          },
+          ...(['money', 'credit'] as const).flatMap((kind): RouteObject[] => [
+            {
+              path: `customers/${kind}-wallet`,
+              lazy: async () => ({ Component: (await walletPages()).walletRoutes[kind].Wallet }),
+            },
+            {
+              path: `customers/${kind}-wallet/:walletId/wallet-movements/:movementId`,
+              lazy: async () => ({ Component: (await walletPages()).walletRoutes[kind].Movement }),
+            },
+          ]),
           {
             path: 'contract-insurance',
             lazy: async () => ({

@@ -11,6 +11,7 @@ import { Link, Navigate, Outlet } from 'react-router';
 import { queryClient } from '../../shared/api/query-client.ts';
 import { useSessionState } from '../../shared/session/session-store.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
+import { PaymentReturn } from './payment-return.tsx';
 import classes from './shell.module.css';
 import { SideMenu } from './side-menu.tsx';
 
@@ -57,6 +58,7 @@ export function AppShellLayout() {
 
         <AppShell.Main className={classes.main}>
           <Outlet />
+          <PaymentReturn />
         </AppShell.Main>
       </AppShell>
     </QueryClientProvider>

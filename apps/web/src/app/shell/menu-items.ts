@@ -4,7 +4,7 @@
  * Notificaciones …) with its visibility rule (credit wallet mode, desktop only).
  */
 import type { ComponentType } from 'react';
-import { IconFileText, IconHome, IconUser } from '../../shared/ui/icons.tsx';
+import { IconCreditCard, IconFileText, IconHome, IconUser, IconWallet } from '../../shared/ui/icons.tsx';
 
 export type MenuItem = {
   /** i18n key of the label. */
@@ -17,4 +17,7 @@ export const menuItems: MenuItem[] = [
   { label: 'menu.home', to: '/tabs', icon: IconHome },
   { label: 'insurances.menu', to: '/customers/insurances', icon: IconFileText },
   { label: 'menu.profile', to: '/profile', icon: IconUser },
+  { label: 'wallets.money.menu', to: '/customers/money-wallet', icon: IconWallet },
+  // Only in credit wallet mode, which is always on (spec §9).
+  { label: 'wallets.credit.menu', to: '/customers/credit-wallet', icon: IconCreditCard },
 ];

@@ -18,6 +18,8 @@ export type RequestOptions = {
   body?: unknown;
   /** Send the session token and cookies (default). Social sign-in goes without (spec §7). */
   auth?: boolean;
+  /** Extra headers, e.g. the Idempotency-Key of a payment. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -53,7 +55,7 @@ export async function sendRequest(
   accept: string,
 ): Promise<SentRequest> {
   const { method = 'GET', query, body, auth = true, signal } = options;
-  const headers = new Headers({ Accept: accept });
+  const headers = new Headers({ ...options.headers, Accept: accept });
 
   let sentToken = false;
   if (auth) {

@@ -1,0 +1,113 @@
+/**
+ * What the app does when a customer comes back from a checkout (spec §2 "Payment return links", §4
+ * "Payment result status" and "After a payment return", §8 payment toasts). `decidePaymentReturn` reads
+ * the query string into a decision; `handlePaymentReturn` confirms it with the server and acts on it.
+ */
+import { classifyPaymentStatus, type PaymentOutcome } from '@cubierto/contracts';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { findPaymentByReference } from '../api/payments.ts';
+import { openExcellentDialog, openNotPaidDialog, showPaymentToast } from './payment-feedback.ts';
+
+/** The query parameters of a return (spec §2), removed once handled. */
+export const PAYMENT_RETURN_PARAMS = [
+  'status',
+  'custom_status',
+  'external_reference',
+  'insurance_id',
+  'mercado_pago_transfer',
+  'uala_transfer',
+  'credit_wallet',
+] as const;
+
+/** Spec §9: deep-link handling waits 500 ms. */
+export const PAYMENT_RETURN_DELAY = 500;
+
+export type PaymentReturn =
+  | {
+      kind: 'insurance';
+      insuranceId: number;
+      outcome: PaymentOutcome;
+      status: string | null;
+      ref: string | null;
+    }
+  | { kind: 'money-wallet' | 'credit-wallet' | 'payment'; outcome: PaymentOutcome; ref: string | null };
+
+/** null when the query string is not a payment return. */
+export function decidePaymentReturn(params: URLSearchParams): PaymentReturn | null {
+  // custom_status is used when status is absent (spec §4).
+  const status = params.get('status') || params.get('custom_status') || null;
+  const ref = params.get('external_reference') || null;
+  const moneyTransfer =
+    params.get('mercado_pago_transfer') === 'true' || params.get('uala_transfer') === 'true';
+  const creditTransfer = params.get('credit_wallet') === 'true';
+  if (!status && !ref && !moneyTransfer && !creditTransfer) return null;
+  // null counts as failing: an external reference alone is not paid.
+  const outcome = classifyPaymentStatus(status);
+  const insuranceId = Number(params.get('insurance_id'));
+  if (Number.isInteger(insuranceId) && insuranceId > 0)
+    return { kind: 'insurance', insuranceId, outcome, status, ref };
+  if (moneyTransfer) return { kind: 'money-wallet', outcome, ref };
+  if (creditTransfer) return { kind: 'credit-wallet', outcome, ref };
+  return { kind: 'payment', outcome, ref };
+}
+
+/** The return's query string without the payment parameters (other parameters stay). */
+export function withoutPaymentParams(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of PAYMENT_RETURN_PARAMS) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * A success is only shown once the server says so: a webhook may still be on its way, so the payment's
+ * own status (by its reference) wins over the link's. Unreadable → treated as pending, never as paid.
+ */
+async function confirmOutcome(decision: PaymentReturn): Promise<PaymentOutcome> {
+  if (decision.outcome !== 'approved' || !decision.ref) return decision.outcome;
+  try {
+    return classifyPaymentStatus((await findPaymentByReference(decision.ref)).status);
+  } catch (error) {
+    handleError(error, 41);
+    return 'pending';
+  }
+}
+
+export type PaymentReturnDeps = {
+  navigate: (to: string) => void;
+  runPoll: (insuranceId: number) => Promise<unknown>;
+  wait?: (ms: number) => Promise<void>;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function handlePaymentReturn(decision: PaymentReturn, deps: PaymentReturnDeps): Promise<void> {
+  await (deps.wait ?? sleep)(PAYMENT_RETURN_DELAY);
+  const outcome = await confirmOutcome(decision);
+  showPaymentToast(outcome);
+
+  if (decision.kind === 'insurance') {
+    const { insuranceId } = decision;
+    if (outcome !== 'approved') {
+      const answer = await openNotPaidDialog();
+      if (answer === 'pay') deps.navigate(`/customers/insurances/${insuranceId}/pay`);
+      return;
+    }
+    await deps.runPoll(insuranceId);
+    // 'success' comes back from a wallet transfer: that one also gets '¡Excelente!' (spec §4).
+    if (decision.status === 'success') {
+      deps.navigate(`/customers/insurances/${insuranceId}?status=success`);
+      await openExcellentDialog();
+    } else {
+      deps.navigate(`/customers/insurances/${insuranceId}?check_credits=true`);
+    }
+    return;
+  }
+  if (decision.kind === 'money-wallet') {
+    // Spec §4: home first, then the wallet.
+    deps.navigate('/tabs');
+    deps.navigate('/customers/money-wallet');
+  } else if (decision.kind === 'credit-wallet') {
+    deps.navigate('/customers/credit-wallet');
+  }
+}

@@ -1,0 +1,3 @@
+/** The payments feature's pages, loaded together by the router. */
+export { PaymentReturnWatcher } from '../components/payment-return-watcher.tsx';
+export { PayPage } from './pay-page.tsx';

@@ -1,0 +1,74 @@
+/**
+ * One wallet movement (customers/money-wallet/{walletId}/wallet-movements/{movementId}, also opened from
+ * wallet-movement notifications, spec §2): what it was, its amount, the balance after it and its date.
+ */
+import { Alert, Anchor, Card, Skeleton, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { formatLongDate } from '../../../shared/format/format.ts';
+import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { FactList } from '../../../shared/ui/fact-list.tsx';
+import { IconInfo } from '../../../shared/ui/icons.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
+import { WALLET_PATHS, type WalletKind } from '../../../shared/wallets/wallets.ts';
+import { movementQueryOptions } from '../api/wallet-movements.ts';
+
+export function MovementPage({ kind }: { kind: WalletKind }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const walletId = Number(params.walletId);
+  const movementId = Number(params.movementId);
+  const valid = Number.isInteger(walletId) && Number.isInteger(movementId);
+  const query = useQuery({ ...movementQueryOptions(kind, walletId, movementId), enabled: valid });
+  const back = <BackLink to={`/customers/${WALLET_PATHS[kind]}`} label={t(`wallets.${kind}.back`)} />;
+
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404))
+    return (
+      <Stack gap="md" maw={640} mx="auto">
+        {back}
+        <Alert color="gray" variant="light" icon={<IconInfo />} title={t('wallets.movement.notFound')} />
+      </Stack>
+    );
+  if (query.isError)
+    return (
+      <Stack gap="md" maw={640} mx="auto">
+        {back}
+        <LoadError description={t('wallets.movement.loadError')} onRetry={() => void query.refetch()} />
+      </Stack>
+    );
+  if (!query.data)
+    return (
+      <Stack gap="md" maw={640} mx="auto" aria-busy="true" aria-label={t('loading.default')}>
+        <Skeleton h={40} w="60%" />
+        <Skeleton h={200} radius="lg" />
+      </Stack>
+    );
+
+  const movement = query.data;
+  const facts = [
+    { label: t('wallets.movement.amount'), value: movement.amount_nice },
+    { label: t('wallets.movement.balanceAfter'), value: movement.balance_after_nice },
+    { label: t('wallets.movement.date'), value: formatLongDate(movement.created_at) },
+    { label: t('wallets.movement.kind'), value: t(`wallets.kinds.${movement.kind}`, movement.kind) },
+  ];
+  return (
+    <Stack gap="lg" maw={640} mx="auto">
+      {back}
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        {movement.description}
+      </Title>
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <FactList facts={facts} label={t('wallets.movement.title')} />
+          {movement.insurance_id && (
+            <Anchor component={Link} to={`/customers/insurances/${movement.insurance_id}`} fw={600}>
+              {t('wallets.movement.insurance')}
+            </Anchor>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
