@@ -128,6 +128,7 @@ test('a visitor browses the catalogue, looks at a coverage and registers to cont
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   // The contract page starts a process for the coverage and moves to it.
   await expect(page).toHaveURL(/\/contract-insurance(\?coverage=1|\/\d+)$/);
+  await expect(page.getByText('Celular · Robo').first()).toBeVisible();
 });
 
 test('an insurer’s own product warns before leaving the app', async ({ page, context }) => {
