@@ -1,0 +1,149 @@
+import { FAILING_PAYMENT_STATUSES } from '@cubierto/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { type RouteObject, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../../test/api-mock.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { decidePaymentReturn } from './payment-return.ts';
+import { PaymentReturnWatcher } from './payment-return-watcher.tsx';
+
+const FAILED = 'No se pudo realizar el pago';
+const PENDING = 'El pago quedo en estado pendiente';
+const APPROVED = 'El pago se realizó correctamente';
+const NOT_PAID = 'Tu contratación aun no esta pagado';
+const EXCELLENT = '¡Excelente!';
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="ubicación">{`${location.pathname}${location.search}`}</output>;
+}
+
+let sequence = 0;
+/** A fresh reference per test: the watcher handles each return only once. */
+const newRef = () => `ref-test-${Date.now()}-${++sequence}`;
+
+function land(query: string, serverStatus?: string) {
+  const runPoll = vi.fn(async () => 'skipped');
+  const api = mockApi(
+    serverStatus
+      ? {
+          [`GET /customers/payments/by-reference/${new URLSearchParams(query).get('external_reference')}`]: {
+            body: {
+              data: {
+                id: 1,
+                insurance_id: 5,
+                amount_cents: 100,
+                amount_nice: '$ 1,00',
+                status: serverStatus,
+                external_reference: 'x',
+              },
+            },
+          },
+        }
+      : {},
+  );
+  const routes: RouteObject[] = [
+    {
+      element: (
+        <>
+          <PaymentReturnWatcher runPoll={runPoll} />
+          <Where />
+        </>
+      ),
+      children: [{ path: '*', element: null }],
+    },
+  ];
+  const view = renderRoutes(routes, `/tabs?${query}`);
+  const where = () => screen.getByRole('status', { name: 'ubicación' }).textContent;
+  return { ...view, runPoll, api, where };
+}
+
+describe('payment return with an insurance (spec §4)', () => {
+  it.each([null, ...FAILING_PAYMENT_STATUSES])(
+    "status %s is a failed payment: 'not paid yet' modal and a persistent danger toast",
+    async (status) => {
+      const ref = newRef();
+      const query = `${status ? `status=${status}&` : ''}external_reference=${ref}&insurance_id=5`;
+      const { runPoll, where } = land(query);
+      expect(await screen.findByText(NOT_PAID, {}, { timeout: 3000 })).toBeInTheDocument();
+      expect(
+        screen.getByText('Recordá que deberás pagar la contratación para tener cobertura.'),
+      ).toBeVisible();
+      const toast = (await screen.findByText(FAILED)).closest('[role="alert"]');
+      expect(toast).toHaveAttribute('data-toast-type', 'danger');
+      expect(runPoll).not.toHaveBeenCalled();
+      // The query string is gone, so a reload does not repeat it.
+      expect(where()).toBe('/tabs');
+    },
+  );
+
+  it("status pending: 'not paid yet' modal and a warning toast", async () => {
+    const { runPoll } = land(`status=pending&external_reference=${newRef()}&insurance_id=5`);
+    expect(await screen.findByText(NOT_PAID, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect((await screen.findByText(PENDING)).closest('[role="alert"]')).toHaveAttribute(
+      'data-toast-type',
+      'warning',
+    );
+    expect(runPoll).not.toHaveBeenCalled();
+  });
+
+  it('status approved, confirmed by the server: success toast, the poll, then the insurance with check_credits', async () => {
+    const { runPoll, where, api } = land(
+      `status=approved&external_reference=${newRef()}&insurance_id=5`,
+      'approved',
+    );
+    await waitFor(() => expect(where()).toBe('/customers/insurances/5?check_credits=true'), {
+      timeout: 3000,
+    });
+    expect(runPoll).toHaveBeenCalledWith(5);
+    expect(api.requests.some((r) => r.path.startsWith('/customers/payments/by-reference/'))).toBe(true);
+    expect(await screen.findByText(APPROVED)).toBeInTheDocument();
+    expect(screen.queryByText(NOT_PAID)).not.toBeInTheDocument();
+  });
+
+  it("status success (a wallet transfer): the poll, the insurance with status=success and '¡Excelente!'", async () => {
+    const { runPoll, where } = land(
+      `status=success&external_reference=${newRef()}&insurance_id=5`,
+      'approved',
+    );
+    expect(await screen.findByText(EXCELLENT, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      screen.getByText('Finalizaste tu contratación, descarga la constancia de cobertura.'),
+    ).toBeVisible();
+    expect(runPoll).toHaveBeenCalledWith(5);
+    await waitFor(() => expect(where()).toBe('/customers/insurances/5?status=success'));
+  });
+
+  it('custom_status is used when status is absent', async () => {
+    land(`custom_status=pending&external_reference=${newRef()}&insurance_id=5`);
+    expect(await screen.findByText(PENDING, {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('an approved link the server does not confirm yet is shown as pending, never as paid', async () => {
+    const { runPoll } = land(`status=approved&external_reference=${newRef()}&insurance_id=5`, 'pending');
+    expect(await screen.findByText(PENDING, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText(NOT_PAID)).toBeInTheDocument();
+    expect(screen.queryByText(APPROVED)).not.toBeInTheDocument();
+    expect(runPoll).not.toHaveBeenCalled();
+  });
+});
+
+describe('payment return of a wallet top-up (spec §4)', () => {
+  it('a money transfer goes on to Mi dinero', async () => {
+    const { where } = land(
+      `status=success&external_reference=${newRef()}&mercado_pago_transfer=true`,
+      'approved',
+    );
+    await waitFor(() => expect(where()).toBe('/customers/money-wallet'), { timeout: 3000 });
+    expect(await screen.findByText(APPROVED)).toBeInTheDocument();
+  });
+
+  it('a credit top-up goes on to Mi crédito', async () => {
+    const { where } = land(`status=success&external_reference=${newRef()}&credit_wallet=true`, 'approved');
+    await waitFor(() => expect(where()).toBe('/customers/credit-wallet'), { timeout: 3000 });
+  });
+
+  it('a page without return parameters is left alone', () => {
+    expect(decidePaymentReturn(new URLSearchParams('tab=home'))).toBeNull();
+  });
+});

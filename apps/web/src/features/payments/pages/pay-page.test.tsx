@@ -1,0 +1,95 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../../test/api-mock.ts';
+import { insuranceOf } from '../../../../test/catalog-fixtures.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { createQueryClient } from '../../../shared/api/query-client.ts';
+import { PayPage } from './pay-page.tsx';
+
+const insurance = insuranceOf({ id: 21, status: 'pendiente', status_label: 'Pendiente de pago' });
+const wallet = (id: number, cents: number, nice: string, name: string) => ({
+  body: { data: { id, name, balance_cents: cents, balance_nice: nice } },
+});
+
+function renderPay(runPoll = vi.fn(async () => 'skipped')) {
+  const routes: RouteObject[] = [
+    {
+      element: (
+        <QueryClientProvider client={createQueryClient()}>
+          <Outlet />
+        </QueryClientProvider>
+      ),
+      children: [
+        { path: '/customers/insurances/:id/pay', element: <PayPage runPoll={runPoll} /> },
+        { path: '/customers/insurances/:id', element: <p>Detalle de la contratación</p> },
+        { path: '/customers/money-wallet', element: <p>Página de Mi dinero</p> },
+      ],
+    },
+  ];
+  return { ...renderRoutes(routes, '/customers/insurances/21/pay'), runPoll };
+}
+
+describe('pay page', () => {
+  it('with too little in Mi dinero shows the API’s message and offers to add money', async () => {
+    const message = `Saldo insuficiente: te faltan ${insurance.premium.total_nice}.`;
+    const api = mockApi({
+      'GET /customers/insurances/21': { body: { data: insurance } },
+      'GET /customers/money-wallet': wallet(3, 0, '$ 0,00', 'Mi dinero'),
+      'GET /customers/credit-wallet': wallet(4, 0, '$ 0,00', 'Mi crédito'),
+      'POST /customers/payments': {
+        status: 409,
+        body: { message, validations: { amount_cents: [message] }, error_code: 'conflict' },
+      },
+    });
+    renderPay();
+
+    expect(await screen.findByText(insurance.premium.total_nice)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Saldo disponible: $ 0,00')).toHaveLength(2));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }));
+
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    const [request] = api.callsTo('POST', '/customers/payments');
+    expect(JSON.parse(String(request?.body))).toEqual({ insurance_id: 21, method: 'money_wallet' });
+    expect(request?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    await user.click(screen.getByRole('link', { name: 'Ingresar dinero en Mi dinero' }));
+    expect(await screen.findByText('Página de Mi dinero')).toBeInTheDocument();
+  });
+
+  it("paid from Mi crédito: success toast, '¡Excelente!', the poll, then the insurance", async () => {
+    mockApi({
+      'GET /customers/insurances/21': { body: { data: insurance } },
+      'GET /customers/money-wallet': wallet(3, 0, '$ 0,00', 'Mi dinero'),
+      'GET /customers/credit-wallet': wallet(4, 9_999_900, '$ 99.999,00', 'Mi crédito'),
+      'POST /customers/payments': {
+        status: 201,
+        body: {
+          data: {
+            payment: {
+              id: 1,
+              insurance_id: 21,
+              amount_cents: insurance.premium.total_cents,
+              amount_nice: insurance.premium.total_nice,
+              status: 'approved',
+              external_reference: 'ref-1234567890',
+            },
+            checkout_url: null,
+          },
+        },
+      },
+    });
+    const { runPoll } = renderPay();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Mi crédito/ }));
+    await user.click(screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }));
+
+    expect(await screen.findByText('El pago se realizó correctamente')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(runPoll).toHaveBeenCalledWith(21));
+    expect(await screen.findByText('Detalle de la contratación')).toBeInTheDocument();
+  });
+});

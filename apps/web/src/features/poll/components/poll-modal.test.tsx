@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../../test/api-mock.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { runInsurancePoll } from './run-insurance-poll.tsx';
+
+const POLL = 'POST /customers/poll-question-response/9/insurance-poll';
+const ANSWERS = 'PUT /customers/poll-question-response/9/insurance-poll';
+
+const questions = [
+  { id: 1, poll_question: { id: 11, name: '¿Nos recomendarías?', values: '1,2,3,4,5' }, response: null },
+  // A remembered answer does not count: every question starts unanswered (spec §4).
+  { id: 2, poll_question: { id: 12, name: '¿Volverías a contratar?', values: '1,2,3,4,5' }, response: '3' },
+];
+
+function renderHost() {
+  renderRoutes([{ path: '*', element: null }], '/');
+}
+
+describe('poll modal (spec §2 dialog 6)', () => {
+  it("keeps 'Enviar encuesta' disabled until every question has an answer, then sends them all", async () => {
+    const api = mockApi({ [POLL]: { body: { data: questions } }, [ANSWERS]: { body: { data: questions } } });
+    renderHost();
+    const outcome = runInsurancePoll(9);
+
+    const send = await screen.findByRole('button', { name: 'Enviar encuesta' });
+    expect(send).toBeDisabled();
+    expect(screen.getAllByText('Menos probable')).toHaveLength(2);
+    expect(screen.getAllByText('Mas probable')).toHaveLength(2);
+
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('radio', { name: '5, Mas probable' })[0]!);
+    expect(send).toBeDisabled();
+    await user.click(screen.getAllByRole('radio', { name: '1, Menos probable' })[1]!);
+    expect(send).toBeEnabled();
+    await user.click(send);
+
+    expect(await outcome).toBe('sent');
+    const [sent] = api.callsTo('PUT', '/customers/poll-question-response/9/insurance-poll');
+    expect(JSON.parse(String(sent?.body))).toEqual({
+      responses: [
+        { id: 1, response: '5' },
+        { id: 2, response: '1' },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByText('Enviar encuesta')).not.toBeInTheDocument());
+  });
+
+  it("'Saltar encuesta >' closes it without sending", async () => {
+    const api = mockApi({ [POLL]: { body: { data: questions } } });
+    renderHost();
+    const outcome = runInsurancePoll(9);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Saltar encuesta >' }));
+    expect(await outcome).toBe('skipped');
+    expect(api.callsTo('PUT', '/customers/poll-question-response/9/insurance-poll')).toHaveLength(0);
+  });
+
+  it('a failed submit shows the error and still closes', async () => {
+    mockApi({
+      [POLL]: { body: { data: [questions[0]] } },
+      [ANSWERS]: { status: 422, body: { message: 'La encuesta ya fue respondida.' } },
+    });
+    renderHost();
+    const outcome = runInsurancePoll(9);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: '3' }));
+    await user.click(screen.getByRole('button', { name: 'Enviar encuesta' }));
+    await outcome;
+    expect(await screen.findByText('La encuesta ya fue respondida.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Enviar encuesta')).not.toBeInTheDocument());
+  });
+});

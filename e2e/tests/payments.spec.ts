@@ -1,0 +1,238 @@
+/**
+ * Paying as a customer does it: a pending insurance through the test checkout (approved, then the poll and
+ * the certificate; rejected, and the app says so), Mi dinero topped up through the checkout and used to
+ * pay another insurance, and the refund of an insurance cancelled at once showing up in Mi dinero.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.ts';
+import { expectAccessible, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
+
+const API = '/api/v4';
+
+// The test checkout lives at the server's public address (localhost by default) and sends the customer
+// back there; the session is kept per origin, so these tests use that same origin.
+test.use({ baseURL: `http://localhost:${E2E_PORT}` });
+
+/** A calendar day in Argentina (UTC−3), `days` from today, as YYYY-MM-DD. */
+function dayFromToday(days: number): string {
+  const today = Date.parse(new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10));
+  return new Date(today + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+type Customer = { email: string; auth: Record<string, string> };
+type Issued = { id: number; number: string; total_cents: number };
+
+async function registerThroughApi(page: Page, name: string): Promise<Customer> {
+  const email = newEmail('pagos');
+  const dni = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
+  const answer = await page.request.post(`${API}/auth/register`, {
+    data: { name, email, password: PASSWORD, dni },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const { access_token } = (await answer.json()) as { access_token: string };
+  return { email, auth: { Authorization: `Bearer ${access_token}` } };
+}
+
+/** Contracts a 'bag' insurance starting today through the API: it is issued `pendiente`. */
+async function issueBagInsurance(page: Page, customer: Customer): Promise<Issued> {
+  const headers = customer.auth;
+  const policies = await page.request.get(`${API}/public-policies?per_page=100&filter[risk_type][eq]=bag`);
+  const coverageId = (await policies.json()).data[0].coverages[0].id as number;
+  const started = await page.request.post(`${API}/customers/insurance-processes`, {
+    headers,
+    data: { coverage_id: coverageId },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const process = (await started.json()).data as { id: number; steps: string[] };
+  const entity = (await (await page.request.get(`${API}/customers/entities`, { headers })).json()).data[0].id;
+  const answers: Record<string, unknown> = {
+    dates: { start_date: dayFromToday(0), end_date: dayFromToday(90) },
+    risk: { description: 'Mochila gris con cámara' },
+    taker: { taker_entity_id: entity, billing_entity_id: entity },
+  };
+  for (const step of process.steps) {
+    const saved = await page.request.put(`${API}/customers/insurance-processes/${process.id}/steps/${step}`, {
+      headers,
+      data: answers[step],
+    });
+    expect(saved.status(), `${step}: ${await saved.text()}`).toBe(200);
+  }
+  const quote = await page.request.post(`${API}/customers/insurance-processes/${process.id}/quote`, {
+    headers,
+  });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const confirmed = await page.request.post(`${API}/customers/insurance-processes/${process.id}/confirm`, {
+    headers,
+    data: { quote_id: (await quote.json()).data.id },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  const insurance = (await confirmed.json()).data as { id: number; number: string };
+  const detail = await page.request.get(`${API}/customers/insurances/${insurance.id}`, { headers });
+  const total = (await detail.json()).data.premium.total_cents as number;
+  return { ...insurance, total_cents: total };
+}
+
+/** From the insurance's detail to the pay page, with the given method chosen. */
+async function openPayPage(page: Page, insuranceId: number, method: RegExp): Promise<void> {
+  await page.goto(`/customers/insurances/${insuranceId}`);
+  await expect(page.getByText('Pendiente de pago').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Pagar', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insuranceId}/pay$`));
+  await expect(page.getByRole('heading', { name: 'Pagar tu contratación' })).toBeVisible();
+  await page.getByRole('radio', { name: method }).click();
+}
+
+async function answerPoll(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Contanos tu experiencia' })).toBeVisible();
+  const send = dialog.getByRole('button', { name: 'Enviar encuesta' });
+  await expect(send).toBeDisabled();
+  const highest = dialog.getByRole('radio', { name: '5, Mas probable' });
+  for (let i = 0; i < (await highest.count()); i += 1) await highest.nth(i).check();
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('pays a pending insurance with the test checkout, answers the poll and gets the certificate', async ({
+  page,
+}, info) => {
+  const customer = await registerThroughApi(page, 'Lucía Ferreyra');
+  const insurance = await issueBagInsurance(page, customer);
+  await signIn(page, customer.email, PASSWORD);
+
+  await openPayPage(page, insurance.id, /Pago de prueba/);
+  await expectAccessible(page);
+  await shot(page, info, 'pay-page');
+  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: 'Aprobar el pago' }).click();
+
+  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
+  await expect(
+    page.getByRole('dialog').getByRole('heading', { name: 'Contanos tu experiencia' }),
+  ).toBeVisible();
+  // The return's query string is gone once read.
+  await expect(page).toHaveURL(/\/tabs$/);
+  await expectAccessible(page);
+  await shot(page, info, 'poll');
+  await answerPoll(page);
+
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}\\?check_credits=true$`));
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Descargar constancia' })).toBeEnabled();
+  await shot(page, info, 'paid-insurance');
+});
+
+test('a rejected test payment says it could not be paid', async ({ page }, info) => {
+  const customer = await registerThroughApi(page, 'Martín Quiroga');
+  const insurance = await issueBagInsurance(page, customer);
+  await signIn(page, customer.email, PASSWORD);
+
+  await openPayPage(page, insurance.id, /Pago de prueba/);
+  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  await page.getByRole('button', { name: 'Rechazar el pago' }).click();
+
+  await expect(page.getByText('No se pudo realizar el pago')).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Tu contratación aun no esta pagado')).toBeVisible();
+  await expect(
+    dialog.getByText('Recordá que deberás pagar la contratación para tener cobertura.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'not-paid');
+
+  await dialog.getByRole('button', { name: 'Pagar ahora' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}/pay$`));
+});
+
+test('tops up Mi dinero with the test checkout and pays another insurance from it', async ({
+  page,
+}, info) => {
+  const customer = await registerThroughApi(page, 'Paula Benítez');
+  const insurance = await issueBagInsurance(page, customer);
+  await signIn(page, customer.email, PASSWORD);
+
+  // Too little in Mi dinero: the API's message and a way to add money.
+  await openPayPage(page, insurance.id, /Mi dinero/);
+  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  await expect(page.getByText(/Saldo insuficiente: te faltan/).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Ingresar dinero en Mi dinero' }).click();
+
+  await expect(page).toHaveURL(/\/customers\/money-wallet$/);
+  await expect(page.getByRole('heading', { name: 'Mi dinero', level: 1 })).toBeVisible();
+  await expect(page.getByText('Todavía no hay movimientos')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'empty-money-wallet');
+
+  const pesos = Math.ceil(insurance.total_cents / 100) + 1_000;
+  await page.getByLabel('Importe').fill(String(pesos));
+  await page.getByRole('button', { name: 'Continuar al pago' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: 'Aprobar el pago' }).click();
+
+  await expect(page).toHaveURL(/\/customers\/money-wallet$/);
+  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Ingreso de dinero/ })).toBeVisible();
+  await shot(page, info, 'money-wallet-topped-up');
+
+  await page.getByRole('link', { name: /Ingreso de dinero/ }).click();
+  await expect(page).toHaveURL(/\/customers\/money-wallet\/\d+\/wallet-movements\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Ingreso de dinero' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'movement');
+
+  await openPayPage(page, insurance.id, /Mi dinero/);
+  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
+  const excellent = page.getByRole('dialog');
+  await expect(excellent.getByText('¡Excelente!')).toBeVisible();
+  await expect(
+    excellent.getByText('Finalizaste tu contratación, descarga la constancia de cobertura.'),
+  ).toBeVisible();
+  await shot(page, info, 'excellent');
+  await excellent.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Saltar encuesta >' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}$`));
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+  await menu(page, 'Mi dinero');
+  await expect(
+    page.getByRole('link', { name: new RegExp(`Pago de la contratación ${insurance.number}`) }),
+  ).toBeVisible();
+});
+
+test('an insurance cancelled at once is refunded to Mi dinero', async ({ page }, info) => {
+  const customer = await registerThroughApi(page, 'Diego Sosa');
+  const insurance = await issueBagInsurance(page, customer);
+  const started = await page.request.post(`${API}/customers/payments`, {
+    headers: { ...customer.auth, 'Idempotency-Key': crypto.randomUUID() },
+    data: { insurance_id: insurance.id, method: 'sandbox' },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const checkout = new URL((await started.json()).data.checkout_url as string).pathname;
+  expect((await page.request.post(`${checkout}/approve`, { maxRedirects: 0 })).status()).toBe(303);
+  const cancelled = await page.request.post(`${API}/customers/insurances/${insurance.id}/cancel`, {
+    headers: customer.auth,
+    data: { mode: 'now' },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+  await signIn(page, customer.email, PASSWORD);
+  await menu(page, 'Mi dinero');
+  await expect(page).toHaveURL(/\/customers\/money-wallet$/);
+  const refund = page.getByRole('link', {
+    name: new RegExp(`Devolución por la baja de la contratación ${insurance.number}`),
+  });
+  await expect(refund).toBeVisible();
+  await expect(page.getByText('Saldo disponible')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'refund');
+
+  await menu(page, 'Mi crédito');
+  await expect(page.getByRole('heading', { name: 'Mi crédito', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continuar al pago' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'credit-wallet');
+});
