@@ -3,61 +3,79 @@
  * providers the app version enables, links to registration and to password recovery.
  *
  * This is the first page most visitors load, so its validation schema (zod and the contracts) and its
- * submit code load when the user starts filling the form in, not with the page.
+ * submit code load when the user starts filling the form in, not with the page; and its two fields are
+ * plain React state rather than a form library, which keeps that library off the first page's download.
  */
 import type { LoginBody } from '@cubierto/contracts';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
-import { lazyZodResolver } from '../../../shared/forms/lazy-zod-resolver.ts';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
 import { useSocialReturn } from '../social/use-social-return.ts';
 
-const loginValidation = lazyZodResolver<LoginBody>(
-  async () => (await import('@cubierto/contracts')).LoginBodySchema,
-);
 const loadSubmit = () => import('../login-submit.ts');
 
 function preload() {
-  loginValidation.preload();
   loadSubmit().catch(() => {
     // Retried on submit, where a failure is shown.
   });
 }
+
+type Field = keyof LoginBody;
+type Errors = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ['email', 'password'];
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useSocialReturn();
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginBody>({
-    resolver: loginValidation.resolver,
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const submit = handleSubmit(async (values) => {
+  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitting(true);
     try {
-      const { submitLogin } = await loadSubmit();
-      await submitLogin(values, (to) => navigate(to, { replace: true }));
+      // Loading the schema and the submit may itself fail when the connection drops.
+      const { LoginBodySchema, submitLogin } = await loadSubmit();
+      const parsed = LoginBodySchema.safeParse(values);
+      if (!parsed.success) {
+        const found: Errors = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] as Field;
+          found[field] ??= issue.message;
+        }
+        setErrors(found);
+        return;
+      }
+      await submitLogin(parsed.data, (to) => navigate(to, { replace: true }));
     } catch (error) {
-      applyApiValidations(error, setError, ['email', 'password']);
+      if (error instanceof ApiError) {
+        const found: Errors = {};
+        for (const field of FIELDS) {
+          const messages = error.validationsOf(field);
+          if (messages.length) found[field] = messages.join(' ');
+        }
+        setErrors(found);
+      }
       handleError(error, 14);
+    } finally {
+      setSubmitting(false);
     }
-  });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // Validation itself may fail to load when the connection drops.
-    submit(event).catch((error: unknown) => handleError(error, 14));
   };
 
   return (
@@ -94,14 +112,18 @@ export function LoginPage() {
               inputMode="email"
               autoComplete="email"
               placeholder={t('login.emailPlaceholder')}
-              error={errors.email?.message}
-              {...register('email')}
+              name="email"
+              value={values.email}
+              onChange={change('email')}
+              error={errors.email}
             />
             <PasswordField
               label={t('login.password')}
               autoComplete="current-password"
-              error={errors.password?.message}
-              {...register('password')}
+              name="password"
+              value={values.password}
+              onChange={change('password')}
+              error={errors.password}
             />
             <Group justify="flex-end" mt={-4}>
               <Anchor component={Link} to="/reset-password" size="sm" fw={600}>
