@@ -21,7 +21,7 @@ export async function openExcellentDialog(): Promise<void> {
     title: t('payments.excellent.title'),
     subTitle: t('payments.excellent.subtitle'),
     buttonText: t('payments.excellent.button'),
-    buttonColor: 'primary',
+    buttonColor: 'brand',
   });
 }
 
@@ -32,7 +32,7 @@ export async function openNotPaidDialog(): Promise<'pay' | 'later'> {
     title: t('payments.notPaid.title'),
     subTitle: t('payments.notPaid.subtitle'),
     buttons: [
-      { label: payLabel, fill: 'solid', color: 'primary' },
+      { label: payLabel, fill: 'solid' },
       { label: t('payments.notPaid.later'), fill: 'clear' },
     ],
   });

@@ -8,7 +8,7 @@
 import type { PaymentMethod } from '@cubierto/contracts';
 import { Alert, Anchor, Button, Card, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
@@ -32,6 +32,22 @@ function WalletBalance({ kind }: { kind: WalletKind }) {
   if (wallet.isError) return <Text size="sm">{t('payments.pay.balanceUnavailable')}</Text>;
   if (!wallet.data) return <Skeleton h={16} w={120} />;
   return <Text size="sm">{t('payments.pay.balance', { balance: wallet.data.balance_nice })}</Text>;
+}
+
+/** One choice of the payment method: its name and what to know about it. */
+function MethodCard({ method, children }: { method: PayMethod; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Card value={method} radius="md" p="md">
+      <Group wrap="nowrap" align="flex-start">
+        <Radio.Indicator />
+        <Stack gap={2}>
+          <Text fw={600}>{t(`payments.method.${method}`)}</Text>
+          {children}
+        </Stack>
+      </Group>
+    </Radio.Card>
+  );
 }
 
 export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise<unknown> }) {
@@ -63,15 +79,13 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
         window.location.assign(answer.checkout_url);
         return;
       }
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['insurances'] }),
-        queryClient.invalidateQueries({ queryKey: ['wallets'] }),
-      ]);
-      setPaying(false);
+      // The page stays as it was (button busy) behind the modals; the data is refreshed once it is left.
       showPaymentToast('approved');
       await openExcellentDialog();
       await runPoll(insuranceId);
-      navigate(detailPath);
+      await navigate(detailPath);
+      void queryClient.invalidateQueries({ queryKey: ['insurances'] });
+      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
     } catch (error) {
       // An answered failure ends the attempt; no answer at all may be retried with the same key.
       if (error instanceof ApiError && error.status !== 0) attemptKey.current = null;
@@ -144,33 +158,15 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
               }}
             >
               <Stack gap="sm" mt="sm">
-                <Radio.Card value="money_wallet" radius="md" p="md">
-                  <Group wrap="nowrap" align="flex-start">
-                    <Radio.Indicator />
-                    <Stack gap={2}>
-                      <Text fw={600}>{t('payments.method.money_wallet')}</Text>
-                      <WalletBalance kind="money" />
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-                <Radio.Card value="credit_wallet" radius="md" p="md">
-                  <Group wrap="nowrap" align="flex-start">
-                    <Radio.Indicator />
-                    <Stack gap={2}>
-                      <Text fw={600}>{t('payments.method.credit_wallet')}</Text>
-                      <WalletBalance kind="credit" />
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-                <Radio.Card value="sandbox" radius="md" p="md">
-                  <Group wrap="nowrap" align="flex-start">
-                    <Radio.Indicator />
-                    <Stack gap={2}>
-                      <Text fw={600}>{t('payments.method.sandbox')}</Text>
-                      <Text size="sm">{t('payments.pay.sandboxHint')}</Text>
-                    </Stack>
-                  </Group>
-                </Radio.Card>
+                <MethodCard method="money_wallet">
+                  <WalletBalance kind="money" />
+                </MethodCard>
+                <MethodCard method="credit_wallet">
+                  <WalletBalance kind="credit" />
+                </MethodCard>
+                <MethodCard method="sandbox">
+                  <Text size="sm">{t('payments.pay.sandboxHint')}</Text>
+                </MethodCard>
               </Stack>
             </Radio.Group>
 

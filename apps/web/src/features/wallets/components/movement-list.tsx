@@ -48,7 +48,7 @@ export function MovementList({ kind, walletId }: { kind: WalletKind; walletId: n
               className={classes.movement}
             >
               <Stack gap={2} miw={0}>
-                <Text fw={600} truncate>
+                <Text fw={600} lineClamp={2}>
                   {movement.description}
                 </Text>
                 <Text size="sm" c="dimmed">
