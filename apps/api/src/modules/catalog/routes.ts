@@ -76,58 +76,38 @@ export const publicPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
 export const applicationPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get(
-    '/:applicationId/policies',
-    {
-      schema: {
-        tags,
-        security,
-        params: ApplicationParams,
-        querystring: RawQuerySchema,
-        response: { 200: PolicyListSchema },
+  // The catalogue with each policy's `linked` flag, and only the linked ones: one route shape, two lists.
+  for (const [url, onlyLinked, defaultLoad] of [
+    ['/:applicationId/policies', false, ['company', 'riskType']],
+    ['/:applicationId/policies/linked', true, POLICY_RELATIONS],
+  ] as const) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          security,
+          params: ApplicationParams,
+          querystring: RawQuerySchema,
+          response: { 200: PolicyListSchema },
+        },
+        preHandler: [rejectDuringMaintenance, requireCustomer],
       },
-      preHandler: [rejectDuringMaintenance, requireCustomer],
-    },
-    async (request) => {
-      await assertApplication(deps.db, request.params.applicationId);
-      const q = parseListQuery(request.query, listSpec);
-      const { rows, total } = await findPolicies(deps.db, {
-        where: q.where,
-        load: q.load.Policy ?? new Set(['company', 'riskType']),
-        linkedTo: request.params.applicationId,
-        limit: q.perPage,
-        offset: q.offset,
-      });
-      return { data: rows, meta: pageMeta(q, total) };
-    },
-  );
-
-  app.get(
-    '/:applicationId/policies/linked',
-    {
-      schema: {
-        tags,
-        security,
-        params: ApplicationParams,
-        querystring: RawQuerySchema,
-        response: { 200: PolicyListSchema },
+      async (request) => {
+        await assertApplication(deps.db, request.params.applicationId);
+        const q = parseListQuery(request.query, listSpec);
+        const { rows, total } = await findPolicies(deps.db, {
+          where: q.where,
+          load: q.load.Policy ?? new Set<string>(defaultLoad),
+          linkedTo: request.params.applicationId,
+          onlyLinked,
+          limit: q.perPage,
+          offset: q.offset,
+        });
+        return { data: rows, meta: pageMeta(q, total) };
       },
-      preHandler: [rejectDuringMaintenance, requireCustomer],
-    },
-    async (request) => {
-      await assertApplication(deps.db, request.params.applicationId);
-      const q = parseListQuery(request.query, listSpec);
-      const { rows, total } = await findPolicies(deps.db, {
-        where: q.where,
-        load: q.load.Policy ?? new Set(POLICY_RELATIONS),
-        linkedTo: request.params.applicationId,
-        onlyLinked: true,
-        limit: q.perPage,
-        offset: q.offset,
-      });
-      return { data: rows, meta: pageMeta(q, total) };
-    },
-  );
+    );
+  }
 
   app.get(
     '/:applicationId/policies/:id',
