@@ -220,6 +220,8 @@ test('an insurance cancelled at once is refunded to Mi dinero', async ({ page },
   expect(cancelled.status(), await cancelled.text()).toBe(200);
 
   await signIn(page, customer.email, PASSWORD);
+  // The menu slides in only once the home has drawn.
+  await expect(page.getByRole('heading', { name: /¡Hola/ })).toBeVisible();
   await menu(page, 'Mi dinero');
   await expect(page).toHaveURL(/\/customers\/money-wallet$/);
   const refund = page.getByRole('link', {
