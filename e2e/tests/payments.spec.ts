@@ -125,7 +125,9 @@ test('pays a pending insurance with the test checkout, answers the poll and gets
   await shot(page, info, 'paid-insurance');
 });
 
-test('a rejected test payment says it could not be paid', async ({ page }, info) => {
+test('a rejected test payment says it could not be paid, one left pending says so', async ({
+  page,
+}, info) => {
   const customer = await registerThroughApi(page, 'Martín Quiroga');
   const insurance = await issueBagInsurance(page, customer);
   await signIn(page, customer.email, PASSWORD);
@@ -145,6 +147,13 @@ test('a rejected test payment says it could not be paid', async ({ page }, info)
 
   await dialog.getByRole('button', { name: 'Pagar ahora' }).click();
   await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}/pay$`));
+
+  // Trying again and leaving it pending: a warning, and still not paid.
+  await page.getByRole('radio', { name: /Pago de prueba/ }).click();
+  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  await page.getByRole('button', { name: 'Dejar pendiente' }).click();
+  await expect(page.getByText('El pago quedo en estado pendiente')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Tu contratación aun no esta pagado')).toBeVisible();
 });
 
 test('tops up Mi dinero with the test checkout and pays another insurance from it', async ({
