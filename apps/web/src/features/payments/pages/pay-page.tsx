@@ -107,7 +107,7 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
     );
   if (!insurance.data)
     return (
-      <Stack maw={640} mx="auto" aria-busy="true" aria-label={t('loading.default')}>
+      <Stack maw={640} mx="auto" role="status" aria-busy="true" aria-label={t('loading.default')}>
         <Skeleton h={40} w="60%" />
         <Skeleton h={260} radius="lg" />
       </Stack>

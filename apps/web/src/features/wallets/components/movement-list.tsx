@@ -20,7 +20,7 @@ export function MovementList({ kind, walletId }: { kind: WalletKind; walletId: n
     return <LoadError description={t('wallets.movements.loadError')} onRetry={() => void query.refetch()} />;
   if (!query.data)
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('loading.default')}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('loading.default')}>
         <Skeleton h={56} radius="md" />
         <Skeleton h={56} radius="md" />
         <Skeleton h={56} radius="md" />

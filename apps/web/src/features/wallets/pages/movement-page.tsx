@@ -40,7 +40,7 @@ export function MovementPage({ kind }: { kind: WalletKind }) {
     );
   if (!query.data)
     return (
-      <Stack gap="md" maw={640} mx="auto" aria-busy="true" aria-label={t('loading.default')}>
+      <Stack gap="md" maw={640} mx="auto" role="status" aria-busy="true" aria-label={t('loading.default')}>
         <Skeleton h={40} w="60%" />
         <Skeleton h={200} radius="lg" />
       </Stack>
