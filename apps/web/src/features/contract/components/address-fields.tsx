@@ -6,7 +6,7 @@ import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { localitiesQueryOptions, provincesQueryOptions } from '../api/places.ts';
+import { localitiesQueryOptions, provincesQueryOptions } from '../../../shared/api/places.ts';
 import { ChoiceField, TextField } from './form-fields.tsx';
 
 export function AddressFields() {

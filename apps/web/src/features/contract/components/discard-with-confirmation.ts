@@ -3,12 +3,12 @@
  * Resolves to whether the process was discarded.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { discardProcess } from '../../../shared/api/discard-process.ts';
 import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { t } from '../../../shared/i18n/i18n.ts';
 import { showLoading } from '../../../shared/loading/loading.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
-import { discardProcess } from '../api/discard-process.ts';
 
 export async function discardWithConfirmation(processId: number, queryClient: QueryClient): Promise<boolean> {
   const answer = await openAlert({

@@ -8,9 +8,9 @@ import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
+import { localitiesQueryOptions, provincesQueryOptions } from '../../../shared/api/places.ts';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { localitiesQueryOptions, provincesQueryOptions } from '../api/places.ts';
 import { quoteQueryOptions } from '../api/quote-process.ts';
 import { userEntitiesQueryOptions } from '../api/user-entities.ts';
 import { summarizeStep } from '../model/answer-summary.ts';

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { discardProcess } from '../../../shared/api/discard-process.ts';
 import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
@@ -16,7 +17,6 @@ import { showToast } from '../../../shared/toasts/toasts.tsx';
 import classes from '../../../shared/ui/link-list.module.css';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { IconClock, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
-import { discardProcess } from '../api/discard-process.ts';
 import { processesInProgressQueryOptions } from '../api/processes.ts';
 
 function ProcessItem({ process }: { process: InsuranceProcess }) {

@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
+import { localitiesQueryOptions, provincesQueryOptions } from '../../../shared/api/places.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
@@ -23,7 +24,6 @@ import {
 } from '../../../shared/session/current-user.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { localitiesQueryOptions, provincesQueryOptions } from '../api/places.ts';
 import { updateProfile } from '../api/update-profile.ts';
 import { AvatarField } from '../components/avatar-field.tsx';
 

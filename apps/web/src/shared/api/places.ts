@@ -1,8 +1,8 @@
-/** GET /common/provinces and /common/provinces/{id}/localities: the options of an insured address. */
+/** GET /common/provinces and /common/provinces/{id}/localities: the options of every address picker (profile, insured address). */
 import { LocalitySchema, ProvinceSchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../shared/api/client.ts';
+import { api } from './client.ts';
 
 export const provincesQueryOptions = queryOptions({
   queryKey: ['provinces'],
