@@ -24,19 +24,29 @@ import { createMailer, type Mailer } from './lib/mail.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
 import { createDiskStorage, type Storage } from './lib/storage.ts';
+import { adminAuthRoutes, adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
 import type { SocialVerifier } from './modules/auth/social.ts';
 import { createSocialVerifier } from './modules/auth/social.ts';
+import { withTestModeApple } from './modules/auth/test-mode.ts';
+import { invoiceProfileRoutes, invoiceRoutes } from './modules/billing/routes.ts';
 import {
   applicationPolicyRoutes,
   linkedApplicationRoutes,
   publicPolicyRoutes,
 } from './modules/catalog/routes.ts';
+import { adminClaimRoutes, claimRoutes } from './modules/claims/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { filesRoutes } from './modules/customers/files-routes.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
-import { entityRoutes } from './modules/entities/routes.ts';
+import { entityInvitationRoutes, entityRoutes } from './modules/entities/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
 import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
+import { createApnsSender } from './modules/notifications/apns.ts';
+import { createFcmSender } from './modules/notifications/fcm.ts';
+import { createWebPushSender, type PushSender, resolveVapidKeys } from './modules/notifications/push.ts';
+import { notificationUserRoutes, pushSubscriptionRoutes } from './modules/notifications/routes.ts';
 import { createMercadoPagoProvider } from './modules/payments/mercadopago.ts';
 import type { Providers } from './modules/payments/payment-service.ts';
 import { creditWalletRoutes, moneyWalletRoutes, paymentRoutes } from './modules/payments/routes.ts';
@@ -44,6 +54,7 @@ import { createSandboxProvider, sandboxRoutes } from './modules/payments/sandbox
 import { createUalaProvider } from './modules/payments/uala.ts';
 import { webhookRoutes } from './modules/payments/webhooks.ts';
 import { pollRoutes } from './modules/polls/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -63,6 +74,13 @@ export type AppDeps = {
   providers: Providers;
   /** The operations token (maintenance switch, operator actions until operator accounts exist). */
   opsToken: string | undefined;
+  /**
+   * Push to devices: Web Push (VAPID keys from config or, outside production, the data folder), FCM for
+   * android tokens and APNs for ios tokens when they are configured.
+   */
+  push: PushSender;
+  /** Bearer sessions checked recently, dropped at once when revoked anywhere (modules/auth/session-cache.ts). */
+  sessions: SessionCache;
 };
 
 declare module 'fastify' {
@@ -75,11 +93,40 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   /** Replace adapters in tests (mail to a local SMTP peer, a fixed rate limiter …). */
-  overrides?: Partial<Pick<AppDeps, 'mailer' | 'rateLimiter' | 'storage' | 'social' | 'providers'>>;
+  overrides?: Partial<Pick<AppDeps, 'mailer' | 'rateLimiter' | 'storage' | 'social' | 'providers' | 'push'>>;
   logger?: FastifyServerOptions['logger'];
   /** Enables the /ops routes (maintenance switch) with this token. */
   opsToken?: string;
 };
+
+/**
+ * What the Content-Security-Policy allows beyond the app itself: the hosts of the production-only
+ * scripts, and only those whose ids are configured (none by default). Never an inline script.
+ */
+export function thirdPartySources(ids: Config['thirdParty']) {
+  const google = ids.analyticsId !== undefined || ids.tagManagerId !== undefined;
+  const clarity = ids.sessionRecordingId !== undefined;
+  return {
+    script: [
+      ...(google ? ['https://www.googletagmanager.com'] : []),
+      ...(clarity ? ['https://www.clarity.ms', 'https://*.clarity.ms'] : []),
+    ],
+    connect: [
+      ...(google
+        ? [
+            'https://*.google-analytics.com',
+            'https://*.analytics.google.com',
+            'https://*.googletagmanager.com',
+          ]
+        : []),
+      ...(clarity ? ['https://*.clarity.ms'] : []),
+    ],
+    img: [
+      ...(google ? ['https://*.google-analytics.com', 'https://*.googletagmanager.com'] : []),
+      ...(clarity ? ['https://*.clarity.ms'] : []),
+    ],
+  };
+}
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -110,9 +157,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.overrides?.rateLimiter ??
       (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter()),
     storage: options.overrides?.storage ?? createDiskStorage(config.uploadsDir),
-    social: options.overrides?.social ?? createSocialVerifier(config.social),
+    social: ((verifier) => (config.testMode ? withTestModeApple(verifier) : verifier))(
+      options.overrides?.social ?? createSocialVerifier(config.social),
+    ),
     maintenance: createMaintenanceReader(database.db),
+    sessions: await createSessionCache(database),
     opsToken: options.opsToken,
+    push: options.overrides?.push ?? {
+      ...createWebPushSender(resolveVapidKeys(config)),
+      native: {
+        ...(config.fcm ? { android: createFcmSender(config.fcm) } : {}),
+        ...(config.apns ? { ios: createApnsSender(config.apns) } : {}),
+      },
+    },
     providers: {
       ...(config.paymentsSandbox ? { sandbox: createSandboxProvider(config.publicUrl) } : {}),
       ...(mercadopago ? { mercadopago } : {}),
@@ -123,17 +180,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await deps.rateLimiter.close();
+    await deps.sessions.close();
+    await Promise.all(Object.values(deps.push.native ?? {}).map((sender) => sender.close()));
   });
 
   // External plugins.
+  const thirdParty = thirdPartySources(config.thirdParty);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...thirdParty.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty.img],
+        connectSrc: ["'self'", ...thirdParty.connect],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -172,6 +232,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(adminAuthRoutes, { prefix: '/admin/auth' });
+      await api.register(adminClaimRoutes, { prefix: '/admin/claims' });
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(commonRoutes, { prefix: '/common' });
       await api.register(customerUserRoutes, { prefix: '/customers' });
       await api.register(filesRoutes, { prefix: '/files' });
@@ -187,11 +250,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await customers.register(processRoutes, { prefix: '/insurance-processes' });
           await customers.register(insuranceRoutes, { prefix: '/insurances' });
           await customers.register(entityRoutes, { prefix: '/entities' });
+          await customers.register(entityInvitationRoutes, { prefix: '/entity-invitations' });
+          await customers.register(importRoutes, { prefix: '/imports' });
           await customers.register(uploadRoutes, { prefix: '/uploads' });
           await customers.register(paymentRoutes, { prefix: '/payments' });
           await customers.register(moneyWalletRoutes, { prefix: '/money-wallet' });
           await customers.register(creditWalletRoutes, { prefix: '/credit-wallet' });
+          await customers.register(invoiceProfileRoutes, { prefix: '/invoice-profile' });
+          await customers.register(invoiceRoutes, { prefix: '/invoices' });
+          await customers.register(referralRoutes, { prefix: '/referral' });
           await customers.register(pollRoutes, { prefix: '/poll-question-response' });
+          await customers.register(claimRoutes, { prefix: '/claims' });
+          await customers.register(notificationUserRoutes, { prefix: '/notification-user' });
+          await customers.register(pushSubscriptionRoutes, { prefix: '/push-subscriptions' });
         },
         { prefix: '/customers' },
       );
@@ -207,6 +278,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: dist,
       wildcard: false,
       index: ['index.html'],
+      // The build writes .br and .gz beside every text file (apps/web/build-compress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\./.test(filePath);

@@ -3,6 +3,8 @@
  * A bad value stops the process with a message naming the variable. Every variable is listed in
  * .env.example at the repository root.
  */
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -57,6 +59,26 @@ const EnvSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().optional(),
   /** Where 'Ayuda' sends the customer (a messaging-service chat). */
   HELP_CHAT_URL: z.url().default('https://wa.me/5491100000000'),
+  /**
+   * Test mode (spec §9): the app skips the login with a mock Apple sign-in as the demo customer (the
+   * token TEST_MODE_APPLE_TOKEN in modules/auth/test-mode.ts). Refused in production.
+   */
+  TEST_MODE: bool.default(false),
+  /** Google Analytics 4 measurement id (G-…): analytics in production web builds only. */
+  ANALYTICS_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,16}$/, 'must look like G-XXXXXXX')
+    .optional(),
+  /** Google Tag Manager container id (GTM-…): tag scripts in production web builds only. */
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXX')
+    .optional(),
+  /** Microsoft Clarity project id: session recording of 40% of visits, in production web builds only. */
+  SESSION_RECORDING_ID: z
+    .string()
+    .regex(/^[a-z0-9]{6,16}$/, 'must be a Clarity project id (lower-case letters and digits)')
+    .optional(),
   /** The storefront this deployment serves (spec §9: fixed configuration). */
   APPLICATION_ID: z.coerce.number().int().positive().default(1),
   /** The built-in sandbox payment provider and its checkout page (the embedded default's way to pay). */
@@ -75,6 +97,59 @@ const EnvSchema = z.object({
   UALA_CLIENT_ID: z.string().min(1).optional(),
   UALA_CLIENT_SECRET: z.string().min(1).optional(),
   UALA_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Web Push (VAPID, RFC 8292): the application server's P-256 key pair (base64url, as `web-push
+   * generate-vapid-keys` prints them) and a contact (mailto: or https:). The server refuses to start in
+   * production without them (server.ts); in development and test a pair is generated once and kept in
+   * DATA_DIR/vapid-keys.json.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url uncompressed P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .default('mailto:soporte@cubierto.com.ar'),
+  /**
+   * Push services a browser subscription may point at in production (host, or `.suffix` for a domain's
+   * hosts): the API sends requests to the endpoint, so an arbitrary URL would let anyone make it call
+   * their choice of server. Outside production any http(s) endpoint is accepted (local test peers).
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,.push.services.mozilla.com,.push.apple.com,.notify.windows.com')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /**
+   * Android push through Firebase Cloud Messaging (HTTP v1): on when a service account is given, as its
+   * JSON in FCM_SERVICE_ACCOUNT_JSON or as the path of its file in FCM_SERVICE_ACCOUNT_FILE. The OAuth
+   * token URI is the account's `token_uri` unless FCM_TOKEN_URI says otherwise.
+   */
+  FCM_SERVICE_ACCOUNT_JSON: z.string().min(1).optional(),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  FCM_BASE_URL: z.url().default('https://fcm.googleapis.com'),
+  FCM_TOKEN_URI: z.url().optional(),
+  /**
+   * iOS push through the APNs provider API (HTTP/2, token-based): on when the .p8 signing key (its PEM in
+   * APNS_KEY or the path of the file in APNS_KEY_FILE), its key id, the team id and the app's bundle id
+   * (the topic) are all set. APNS_BASE_URL: production, or https://api.sandbox.push.apple.com for
+   * development builds.
+   */
+  APNS_KEY: z.string().min(1).optional(),
+  APNS_KEY_FILE: z.string().min(1).optional(),
+  APNS_KEY_ID: z.string().min(1).optional(),
+  APNS_TEAM_ID: z.string().min(1).optional(),
+  APNS_TOPIC: z.string().min(1).optional(),
+  APNS_BASE_URL: z.url().default('https://api.push.apple.com'),
 });
 
 const UALA_VARIABLES = [
@@ -87,12 +162,49 @@ const UALA_VARIABLES = [
 
 /** A payment provider is configured whole or not at all: half a configuration would fail at the first payment. */
 const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
+  if (e.TEST_MODE && e.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TEST_MODE'],
+      message: 'cannot be on in production (it signs anyone in as the demo customer)',
+    });
+  }
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    });
+  }
   if (e.MERCADOPAGO_ACCESS_TOKEN && !e.MERCADOPAGO_WEBHOOK_SECRET) {
     ctx.addIssue({
       code: 'custom',
       path: ['MERCADOPAGO_WEBHOOK_SECRET'],
       message: 'required when MERCADOPAGO_ACCESS_TOKEN is set (it verifies the webhooks)',
     });
+  }
+  for (const [json, file] of [
+    ['FCM_SERVICE_ACCOUNT_JSON', 'FCM_SERVICE_ACCOUNT_FILE'],
+    ['APNS_KEY', 'APNS_KEY_FILE'],
+  ] as const) {
+    if (e[json] && e[file])
+      ctx.addIssue({ code: 'custom', path: [file], message: `set ${json} or ${file}, not both` });
+  }
+  const apns = [e.APNS_KEY ?? e.APNS_KEY_FILE, e.APNS_KEY_ID, e.APNS_TEAM_ID, e.APNS_TOPIC];
+  if (apns.some(Boolean)) {
+    for (const [name, value] of [
+      ['APNS_KEY', apns[0]],
+      ['APNS_KEY_ID', apns[1]],
+      ['APNS_TEAM_ID', apns[2]],
+      ['APNS_TOPIC', apns[3]],
+    ] as const) {
+      if (!value)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'APNs needs the key, key id, team id and topic',
+        });
+    }
   }
   const given = UALA_VARIABLES.filter((name) => e[name] !== undefined);
   if (given.length > 0) {
@@ -128,6 +240,10 @@ export type Config = {
     facebook: { graphUrl: string; appId: string | undefined; appSecret: string | undefined };
   };
   helpChatUrl: string;
+  /** Test mode: a mock Apple sign-in as the demo customer (never in production). */
+  testMode: boolean;
+  /** Public ids of the production-only scripts (never secrets): see the web's shared/observability. */
+  thirdParty: { analyticsId?: string; tagManagerId?: string; sessionRecordingId?: string };
   applicationId: number;
   opsToken: string | undefined;
   paymentsSandbox: boolean;
@@ -136,9 +252,117 @@ export type Config = {
   uala:
     | { apiUrl: string; username: string; clientId: string; clientSecret: string; webhookSecret: string }
     | undefined;
+  /** Web Push: the keys when configured; in development and test they may come from DATA_DIR instead. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /** Hosts (or `.suffixes`) of the push services subscriptions may use in production. */
+  pushServiceHosts: string[];
+  /** FCM HTTP v1 for android tokens, when a service account is configured. */
+  fcm: FcmConfig | undefined;
+  /** APNs for ios tokens, when the signing key and its ids are configured. */
+  apns: ApnsConfig | undefined;
+};
+
+export type FcmConfig = {
+  baseUrl: string;
+  tokenUri: string;
+  projectId: string;
+  clientEmail: string;
+  /** PKCS#8 PEM of the service account's RSA key. */
+  privateKey: string;
+  privateKeyId: string | undefined;
+};
+
+export type ApnsConfig = {
+  baseUrl: string;
+  keyId: string;
+  teamId: string;
+  topic: string;
+  privateKey: string;
 };
 
 export class ConfigError extends Error {}
+
+const ServiceAccountSchema = z.object({
+  project_id: z.string().min(1),
+  client_email: z.string().min(1),
+  private_key: z.string().min(1),
+  private_key_id: z.string().optional(),
+  token_uri: z.url().optional(),
+});
+
+/** A PEM private key of the given type, or what is wrong with it. */
+function privateKeyProblem(pem: string, type: 'rsa' | 'ec'): string | null {
+  try {
+    const key = createPrivateKey(pem);
+    return key.asymmetricKeyType === type ? null : `is not an ${type.toUpperCase()} private key`;
+  } catch {
+    return 'is not a PEM private key';
+  }
+}
+
+/** Reads the FCM service account and the APNs key (from the variable or the file) and checks them. */
+function loadPushCredentials(
+  e: z.infer<typeof CheckedEnvSchema>,
+  resolve: (file: string) => string,
+): Pick<Config, 'fcm' | 'apns'> {
+  const problems: string[] = [];
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(resolve(file), 'utf8');
+    } catch (error) {
+      problems.push(`  ${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return undefined;
+    }
+  };
+  let fcm: FcmConfig | undefined;
+  const accountName = e.FCM_SERVICE_ACCOUNT_FILE ? 'FCM_SERVICE_ACCOUNT_FILE' : 'FCM_SERVICE_ACCOUNT_JSON';
+  const accountText =
+    e.FCM_SERVICE_ACCOUNT_JSON ??
+    (e.FCM_SERVICE_ACCOUNT_FILE ? read(accountName, e.FCM_SERVICE_ACCOUNT_FILE) : undefined);
+  if (accountText !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(accountText);
+    } catch {
+      json = undefined;
+    }
+    const account = ServiceAccountSchema.safeParse(json);
+    const keyProblem = account.success ? privateKeyProblem(account.data.private_key, 'rsa') : null;
+    if (!account.success) {
+      problems.push(`  ${accountName}: not a service account JSON (project_id, client_email, private_key)`);
+    } else if (keyProblem) {
+      problems.push(`  ${accountName}: private_key ${keyProblem}`);
+    } else {
+      fcm = {
+        baseUrl: e.FCM_BASE_URL.replace(/\/$/, ''),
+        tokenUri: e.FCM_TOKEN_URI ?? account.data.token_uri ?? 'https://oauth2.googleapis.com/token',
+        projectId: account.data.project_id,
+        clientEmail: account.data.client_email,
+        privateKey: account.data.private_key,
+        privateKeyId: account.data.private_key_id,
+      };
+    }
+  }
+  let apns: ApnsConfig | undefined;
+  const keyName = e.APNS_KEY_FILE ? 'APNS_KEY_FILE' : 'APNS_KEY';
+  // A PEM in one environment variable often comes with its line breaks written as \n.
+  const keyText =
+    e.APNS_KEY?.replaceAll('\\n', '\n') ?? (e.APNS_KEY_FILE ? read(keyName, e.APNS_KEY_FILE) : undefined);
+  if (keyText !== undefined && e.APNS_KEY_ID && e.APNS_TEAM_ID && e.APNS_TOPIC) {
+    const keyProblem = privateKeyProblem(keyText, 'ec');
+    if (keyProblem) problems.push(`  ${keyName}: ${keyProblem} (the .p8 file from Apple)`);
+    else
+      apns = {
+        baseUrl: e.APNS_BASE_URL.replace(/\/$/, ''),
+        keyId: e.APNS_KEY_ID,
+        teamId: e.APNS_TEAM_ID,
+        topic: e.APNS_TOPIC,
+        privateKey: keyText,
+      };
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return { fcm, apns };
+}
 
 /** Reads the environment; relative folders resolve against `baseDir` (the API package by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = process.cwd()): Config {
@@ -181,6 +405,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
       },
     },
     helpChatUrl: e.HELP_CHAT_URL,
+    testMode: e.TEST_MODE,
+    thirdParty: {
+      ...(e.ANALYTICS_ID ? { analyticsId: e.ANALYTICS_ID } : {}),
+      ...(e.TAG_MANAGER_ID ? { tagManagerId: e.TAG_MANAGER_ID } : {}),
+      ...(e.SESSION_RECORDING_ID ? { sessionRecordingId: e.SESSION_RECORDING_ID } : {}),
+    },
     applicationId: e.APPLICATION_ID,
     opsToken: e.OPS_TOKEN,
     paymentsSandbox: e.PAYMENTS_SANDBOX,
@@ -203,5 +433,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
             webhookSecret: e.UALA_WEBHOOK_SECRET,
           }
         : undefined,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
+    ...loadPushCredentials(e, resolve),
   };
 }

@@ -8,10 +8,17 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
+import { claimJobs } from './modules/claims/jobs.ts';
 import { insuranceJobs } from './modules/insurances/lifecycle.ts';
+import { notificationJobs } from './modules/notifications/jobs.ts';
 
 async function main() {
   const config = loadConfig();
+  if (config.env === 'production' && !config.vapid.publicKey) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required in production (npx web-push generate-vapid-keys)',
+    );
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -27,7 +34,7 @@ async function main() {
   const worker = config.outboxWorker
     ? startOutboxWorker({
         db: database.db,
-        handlers: { ...insuranceJobs },
+        handlers: { ...insuranceJobs, ...notificationJobs(app.deps.push), ...claimJobs(app.deps.storage) },
         log: app.log.child({ name: 'outbox' }),
       })
     : undefined;

@@ -202,6 +202,39 @@ describe('headers and methods', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['strict-transport-security']).toContain('max-age=');
+    // No third-party host unless its script is configured.
+    expect(csp).not.toMatch(/google|clarity/);
+    const config = await t.app.inject({ method: 'GET', url: '/api/v4/common/app-config' });
+    expect(config.json().data).toMatchObject({
+      analytics_id: null,
+      tag_manager_id: null,
+      session_recording_id: null,
+    });
+  });
+
+  it('lets the production-only scripts in only once their public ids are configured, never inline', async () => {
+    const configured = await createTestApp({
+      env: { ANALYTICS_ID: 'G-AB12CD34', TAG_MANAGER_ID: 'GTM-WX9YZ8', SESSION_RECORDING_ID: 'k2abc9xyz' },
+    });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/api/v4/common/app-config' });
+      expect(res.json().data).toMatchObject({
+        analytics_id: 'G-AB12CD34',
+        tag_manager_id: 'GTM-WX9YZ8',
+        session_recording_id: 'k2abc9xyz',
+      });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(
+        /script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.clarity\.ms/,
+      );
+      expect(csp).toMatch(
+        /connect-src[^;]*https:\/\/\*\.google-analytics\.com[^;]*https:\/\/\*\.clarity\.ms/,
+      );
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    } finally {
+      await configured.close();
+    }
+    await expect(createTestApp({ env: { ANALYTICS_ID: 'UA-1234-1' } })).rejects.toThrow(/ANALYTICS_ID/);
   });
 
   it('publishes the OpenAPI document with the routes', async () => {

@@ -14,26 +14,21 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter.ts';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const usePostgres = process.env.CUBIERTO_TEST_DB === 'postgres';
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (absent on PGlite), for a second handle as another instance would have. */
+  databaseUrl?: string;
   config: Config;
   close(): Promise<void>;
 };
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function createTestDatabase(
-  options: { poolSize?: number } = {},
-): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!usePostgres) {
-    const database = await openDatabase({});
-    await database.migrate();
-    return { database, drop: () => database.close() };
-  }
+/** A new, empty PostgreSQL database on the test server: its URL, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `cubierto_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -41,17 +36,36 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 10 });
-  await database.migrate();
   return {
-    database,
+    url: url.toString(),
     async drop() {
-      await database.close();
       const c = new pg.Client({ connectionString: serverUrl });
       c.on('error', () => {});
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
       await c.end();
+    },
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (!usePostgres) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: created.url, poolSize: options.poolSize ?? 10 });
+  await database.migrate();
+  return {
+    database,
+    url: created.url,
+    async drop() {
+      await database.close();
+      await created.drop();
     },
   };
 }
@@ -76,7 +90,7 @@ export async function createTestApp(
     },
     apiDir,
   );
-  const { database, drop } = await createTestDatabase({ poolSize: options.poolSize });
+  const { database, url, drop } = await createTestDatabase({ poolSize: options.poolSize });
   await seedReferenceData(database.db);
   const app = await buildApp({
     config,
@@ -88,6 +102,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    ...(url ? { databaseUrl: url } : {}),
     config,
     async close() {
       await app.close();

@@ -27,12 +27,14 @@ export async function bagCoverageId(app: FastifyInstance): Promise<number> {
   return policies[0]!.coverages[0]!.id;
 }
 
-/** Contracts a bag insurance from today for 60 days; it is left `pendiente`. */
+/** Contracts a bag insurance from today (or `startInDays` later) for 60 days; it is left `pendiente`. */
 export async function contractInsurance(
   app: FastifyInstance,
   auth: Auth,
   coverageId: number,
+  options: { startInDays?: number } = {},
 ): Promise<ContractedInsurance> {
+  const start = options.startInDays ?? 0;
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     app.inject({ method, url: `/api/v4/customers${url}`, headers: auth, ...(payload ? { payload } : {}) });
   const entities = await expectOk<Array<{ id: number }>>('entities', await inject('GET', '/entities'));
@@ -42,7 +44,7 @@ export async function contractInsurance(
     await inject('POST', '/insurance-processes', { coverage_id: coverageId }),
   );
   const answers: Record<string, object> = {
-    dates: { start_date: isoDaysFromToday(0), end_date: isoDaysFromToday(60) },
+    dates: { start_date: isoDaysFromToday(start), end_date: isoDaysFromToday(start + 60) },
     risk: riskAnswers('bag', { stateId: 1, localityId: 1 }),
     taker: { taker_entity_id: entity, billing_entity_id: entity },
   };

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 import { isValidDni, normalizeDigits } from './identity.ts';
+import { ReferralCodeSchema } from './referrals.ts';
 
 export const EmailSchema = z
   .string({ error: 'Ingresá tu email.' })
@@ -55,6 +56,8 @@ export const RegisterBodySchema = z.strictObject({
   /** Completing a social sign-in: the provider and its token from the pending registration data. */
   social: SocialProviderSchema.optional(),
   social_token: z.string().min(1).max(8192).optional(),
+  /** The inviter's code from a referral link (`/register?ref=CODE`). */
+  referral_code: ReferralCodeSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
@@ -82,3 +85,9 @@ export const FacebookExchangeQuerySchema = z.strictObject({
 });
 
 export const MessageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * Test mode (spec §9: the login is skipped with a mock Apple sign-in): the Apple token the API takes as the
+ * demo customer while its TEST_MODE is on (never in production).
+ */
+export const TEST_MODE_APPLE_TOKEN = 'cubierto-test-mode-apple';

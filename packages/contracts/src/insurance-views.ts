@@ -79,13 +79,18 @@ export const CertificateCheckSchema = z.object({
 });
 export type CertificateCheck = z.infer<typeof CertificateCheckSchema>;
 
-/** The certificate's file name, after its policy: 'Celular Protegido' → 'celular-protegido.pdf'. */
-export function certificateFilename(policyName: string): string {
+/** A file named after its policy: ('Celular Protegido', 'csv') → 'celular-protegido.csv' (spec §7). */
+export function policyFilename(policyName: string, extension: string): string {
   const slug = policyName
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .toLowerCase();
-  return `${slug || 'constancia'}.pdf`;
+  return `${slug || 'cubierto'}.${extension}`;
+}
+
+/** The certificate's file name, after its policy: 'Celular Protegido' → 'celular-protegido.pdf'. */
+export function certificateFilename(policyName: string): string {
+  return policyFilename(policyName, 'pdf');
 }

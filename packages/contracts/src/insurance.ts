@@ -299,6 +299,14 @@ export const INSURANCE_STATUS_LABELS: Record<InsuranceStatus, string> = {
   invalido: 'Inválido',
 };
 
+/** Shown instead of 'Pendiente de pago' while a paid insurance waits for its start date (DOMAIN.md). */
+export const PAID_NOT_STARTED_LABEL = 'Pagada, aún no comenzó';
+
+/** The label of an insurance's status: a `pendiente` one already paid is not "pending payment". */
+export function insuranceStatusLabel(status: InsuranceStatus, paid: boolean): string {
+  return status === 'pendiente' && paid ? PAID_NOT_STARTED_LABEL : INSURANCE_STATUS_LABELS[status];
+}
+
 export const PremiumSchema = z.object({
   net_cents: z.number().int(),
   surcharges_cents: z.number().int(),

@@ -24,6 +24,9 @@ export function classifyPaymentStatus(status: string | null | undefined): Paymen
 
 export const PAYMENT_METHODS = ['sandbox', 'mercadopago', 'uala', 'money_wallet', 'credit_wallet'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The methods that leave the app for a checkout page; which of them the API offers is in app-config. */
+export const CHECKOUT_METHODS = ['mercadopago', 'uala', 'sandbox'] as const;
+export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
 
 export const PayInsuranceBodySchema = z.strictObject({
   insurance_id: z.number({ error: 'Elegí la contratación a pagar.' }).int().positive(),

@@ -28,11 +28,11 @@ export type QuoteInput = {
 };
 
 export class PricingError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
+  readonly field: string;
+
+  constructor(field: string, message: string) {
     super(message);
+    this.field = field;
   }
 }
 

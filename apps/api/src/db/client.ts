@@ -26,12 +26,26 @@ export type Database = {
   db: Db;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Subscribes to a NOTIFY channel. `onState(true)` once listening, `onState(false)` whenever the
+   * subscription may have missed messages (a dropped connection; it reconnects every second), so a
+   * subscriber holding state derived from them can drop it. Resolves to a function that ends it.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+};
+
+export type ListenHandlers = {
+  onMessage: (payload: string) => void;
+  onState: (listening: boolean) => void;
 };
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../migrations',
 );
+
+/** The advisory lock every instance takes to migrate (any constant of our own). */
+const MIGRATION_LOCK = 74_210_001;
 
 export type DatabaseOptions = {
   /** PostgreSQL connection string; absent → PGlite. */
@@ -51,11 +65,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const listeners = new Set<() => Promise<void>>();
     return {
       kind: 'postgres',
       db,
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
-      close: () => pool.end(),
+      // Instances starting together: one migrates under the lock, the others wait and find nothing to do.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      listen: async (channel, handlers) => {
+        const stop = await listenPostgres(options.databaseUrl as string, channel, handlers);
+        const tracked = async () => {
+          listeners.delete(tracked);
+          await stop();
+        };
+        listeners.add(tracked);
+        return tracked;
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -67,5 +104,62 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+    // One process, one connection: nothing can be missed.
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.onMessage);
+      handlers.onState(true);
+      return stop;
+    },
+  };
+}
+
+/** A dedicated connection (a pooled one would lose its LISTEN when released), reconnected when it drops. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, 1000);
+  };
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = undefined;
+    handlers.onState(false);
+    scheduleRetry();
+  };
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    // 'end' follows an error; reconnecting there covers both.
+    client.on('error', () => undefined);
+    client.on('end', () => lost(client));
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      if (current === client) handlers.onState(true);
+    } catch {
+      lost(client);
+      await client.end().catch(() => undefined);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }

@@ -3,7 +3,7 @@
  * `{ message, validations?, error_code }` (spec §7–§8). A 5xx never leaks its cause to the client.
  */
 import { type ErrorCode, errorCodes } from '@cubierto/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export type Validations = Record<string, string[]>;
@@ -105,6 +105,11 @@ export function registerErrorHandler(
         error_code: where,
       });
     }
+    const known = knownClientError(error, request);
+    if (known) {
+      request.log.info({ err: { message: error.message, code: error.code } }, 'client error');
+      return reply.status(errorCodes[known]).send({ message: defaultMessages[known], error_code: known });
+    }
     const status = error.statusCode ?? 500;
     const code = fastifyCodeToAppCode(error.code, status);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
@@ -128,6 +133,37 @@ export function registerErrorHandler(
       error_code: 'not_found',
     });
   });
+}
+
+/** PostgreSQL's error code, on its own error or on the driver's wrapper (`cause`). */
+function databaseErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * Failures that are the request's fault although no validator caught them: a multipart body that is not
+ * one (the parser's own errors), text PostgreSQL cannot store (NUL), and a number past its integer range — in the path or the query
+ * an id that cannot exist (404), elsewhere an input out of range (422). A safety net: schemas should
+ * bound their numbers, and the generated security sweep finds the routes that do not.
+ */
+function knownClientError(error: FastifyError, request: FastifyRequest): ErrorCode | undefined {
+  if (/^(Multipart: |Unexpected end of form|Malformed part header)/.test(error.message)) return 'bad_request';
+  // A schema that threw on input of the wrong shape (a refinement given null): the input is invalid.
+  if (error.code === 'FST_ERR_VALIDATION') return 'validation_failed';
+  // Text PostgreSQL cannot store (a NUL character): the input is refused as invalid.
+  if (['22021', '22P05'].includes(databaseErrorCode(error) ?? '')) return 'validation_failed';
+  if (databaseErrorCode(error) === '22003') {
+    const given = [
+      ...Object.values((request.params ?? {}) as Record<string, unknown>),
+      ...Object.values((request.query ?? {}) as Record<string, unknown>),
+    ];
+    return given.some((value) => Math.abs(Number(value)) > INT4_MAX) ? 'not_found' : 'validation_failed';
+  }
+  return undefined;
 }
 
 function fastifyCodeToAppCode(code: string | undefined, status: number): ErrorCode {

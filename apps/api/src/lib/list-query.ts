@@ -40,11 +40,25 @@ export type ListQuery = {
   load: Record<string, Set<string>>;
 };
 
-/** The raw query string as Fastify parses it: bracketed keys stay literal. */
-export const RawQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-export type RawQuery = z.infer<typeof RawQuerySchema>;
+const QueryValue = z.union([z.string(), z.array(z.string())]);
+
+/**
+ * The raw query string as Fastify parses it: bracketed keys stay literal. The paging and sorting keys are
+ * named so the API reference lists them; `filter[field][op]` and `load[Relation]` come as other keys,
+ * checked by parseListQuery against each route's whitelist.
+ */
+export const RawQuerySchema = z
+  .object({
+    page: QueryValue.optional().describe('Page number, from 1.'),
+    per_page: QueryValue.optional().describe('Items per page.'),
+    sort_by: QueryValue.optional().describe('A sortable field; a leading "-" sorts descending.'),
+  })
+  .catchall(QueryValue);
+export type RawQuery = Record<string, string | string[]>;
 
 const FILTER_KEY = /^filter\[([a-z_][a-z0-9_.]*)\]\[([a-z]+)\]$/i;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
 const LOAD_KEY = /^load\[([A-Za-z]+)\]$/;
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -64,6 +78,9 @@ function coerce(field: FilterField, raw: string): { ok: true; value: unknown } |
       if (['false', '0'].includes(raw)) return { ok: true, value: false };
       return { ok: false };
     case 'date': {
+      // An ISO date or date-time with a four-digit year: `new Date('100000')` is a valid JavaScript
+      // date in the year 100000 that no database timestamp can hold.
+      if (!ISO_DATE.test(raw)) return { ok: false };
       const d = new Date(raw);
       return Number.isNaN(d.getTime()) ? { ok: false } : { ok: true, value: d };
     }

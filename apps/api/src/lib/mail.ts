@@ -5,6 +5,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
+/** Text for an HTML body or attribute: the five characters HTML gives meaning to, as entities. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 

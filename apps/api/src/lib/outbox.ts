@@ -50,7 +50,9 @@ export async function enqueue(
       kind: job.kind,
       payload: job.payload ?? {},
       key: job.key ?? null,
-      ...(job.runAt ? { runAt: job.runAt } : {}),
+      // The app's clock, in whole milliseconds, as the workers compare it: the database's own now() keeps
+      // microseconds, so a job enqueued in the same millisecond as a pass would look due a little later.
+      runAt: job.runAt ?? new Date(),
     })
     .onConflictDoNothing({ target: outbox.key });
 }

@@ -5,13 +5,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthenticatedUser } from '../modules/auth/sessions.ts';
-import { findSessionUser } from '../modules/auth/sessions.ts';
+import type { OperatorActor } from '../modules/operators/audit.ts';
+import { findOperatorSession, OPERATOR_TOKEN_PREFIX } from '../modules/operators/service.ts';
 import { AppError } from './errors.ts';
 import { safeEqual } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthenticatedUser | null;
+    /** The operator (or the operations token) behind a request that passed requireOperator. */
+    operator: OperatorActor | null;
     /** The Context-Id header, when present and numeric. */
     contextId: number | undefined;
   }
@@ -26,6 +29,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('operator', null);
   app.decorateRequest('contextId', undefined);
   app.addHook('onRequest', async (request) => {
     const raw = request.headers['context-id'];
@@ -43,7 +47,12 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
 export async function requireCustomer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new AppError('unauthenticated');
-  const user = await findSessionUser(request.server.deps.db, token);
+  // Operators never act as customers.
+  if (token.startsWith(OPERATOR_TOKEN_PREFIX))
+    throw new AppError('forbidden', {
+      message: 'Una sesión de operador no puede usar las rutas de clientes.',
+    });
+  const user = await request.server.deps.sessions.find(token);
   if (!user) throw new AppError('unauthenticated');
   request.auth = user;
 }
@@ -63,13 +72,24 @@ export function caller(request: FastifyRequest): AuthenticatedUser {
 }
 
 /**
- * Guard for operator actions. Until operator accounts exist (back office), the operations token is the
- * only operator credential; a customer's bearer session is refused with 403, no credential with 401.
+ * Guard for operator actions: an operator's session (signed in with TOTP), or the operations token as a
+ * machine credential for the command line (decision 013; audited as 'ops_token'). A customer's bearer
+ * session is refused with 403, no credential with 401.
  */
 export async function requireOperator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const opsToken = request.server.deps.opsToken;
   const given = request.headers['x-ops-token'];
-  if (opsToken && typeof given === 'string' && safeEqual(given, opsToken)) return;
-  if (bearerToken(request) || given !== undefined) throw new AppError('forbidden');
+  if (opsToken && typeof given === 'string' && safeEqual(given, opsToken)) {
+    request.operator = { kind: 'ops_token' };
+    return;
+  }
+  const token = bearerToken(request);
+  if (token?.startsWith(OPERATOR_TOKEN_PREFIX)) {
+    const operator = await findOperatorSession(request.server.deps.db, token);
+    if (!operator) throw new AppError('unauthenticated');
+    request.operator = operator;
+    return;
+  }
+  if (token || given !== undefined) throw new AppError('forbidden');
   throw new AppError('unauthenticated');
 }

@@ -47,7 +47,14 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
  */
 export async function inspectUpload(
   data: Buffer,
-  options: { allowed: readonly string[]; maxBytes: number; field: string; kind: string },
+  options: {
+    allowed: readonly string[];
+    maxBytes: number;
+    field: string;
+    kind: string;
+    /** What to say when the bytes are of another type (images only, by default). */
+    invalidMessage?: string;
+  },
 ): Promise<{ contentType: string; key: string; extension: string }> {
   if (data.length === 0) {
     throw new AppError('validation_failed', { validations: { [options.field]: ['El archivo está vacío.'] } });
@@ -61,7 +68,9 @@ export async function inspectUpload(
   const detected = await fileTypeFromBuffer(data);
   if (!detected || !options.allowed.includes(detected.mime)) {
     throw new AppError('validation_failed', {
-      validations: { [options.field]: ['El archivo no es una imagen válida (JPG, PNG o WEBP).'] },
+      validations: {
+        [options.field]: [options.invalidMessage ?? 'El archivo no es una imagen válida (JPG, PNG o WEBP).'],
+      },
     });
   }
   return {

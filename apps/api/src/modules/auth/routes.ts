@@ -91,7 +91,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     { schema: { tags, body: ResetPasswordBodySchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
-      await resetPassword(deps.db, request.body);
+      const userId = await resetPassword(deps.db, request.body);
+      // Other instances hear it from the database; this one forgets before answering.
+      deps.sessions.evict(`user:${userId}`);
       return { message: 'Listo, ya podés iniciar sesión con tu nueva contraseña.' };
     },
   );
@@ -120,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = caller(request);
-      return deps.db.transaction(async (tx) => {
+      const token = await deps.db.transaction(async (tx) => {
         await revokeSession(tx, auth.sessionId);
         return createSession(tx, {
           userId: auth.userId,
@@ -128,6 +130,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           userAgent: request.headers['user-agent'],
         });
       });
+      deps.sessions.evict(`session:${auth.sessionId}`);
+      return token;
     },
   );
 
@@ -135,7 +139,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { schema: { tags, security: [{ bearer: [] }] }, preHandler: requireCustomer },
     async (request, reply) => {
-      await revokeSession(deps.db, caller(request).sessionId);
+      const { sessionId } = caller(request);
+      await revokeSession(deps.db, sessionId);
+      deps.sessions.evict(`session:${sessionId}`);
       return reply.status(204).send();
     },
   );

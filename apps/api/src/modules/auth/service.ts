@@ -9,9 +9,10 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { entities, passwordResets, socialIdentities, userEntities, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mail.ts';
+import { escapeHtml, type Mailer } from '../../lib/mail.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { linkReferral } from '../referrals/service.ts';
 import { createSession, type IssuedToken, revokeAllSessions } from './sessions.ts';
 import type { SocialProfile, SocialVerifier } from './social.ts';
 
@@ -68,6 +69,8 @@ export async function registerUser(
     if (!user)
       throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
     await tx.insert(userEntities).values({ userId: user.id, entityId: entity!.id, role: 'owner' });
+    if (input.referral_code)
+      await linkReferral(tx, { inviteeUserId: user.id, inviteeDni: input.dni, code: input.referral_code });
     if (input.socialProfile) {
       await tx.insert(socialIdentities).values({
         userId: user.id,
@@ -149,9 +152,10 @@ export async function requestPasswordReset(
 }
 
 /** Sets the new password, spends the link, and ends every open session of the account. */
-export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<void> {
+/** Sets the new password and ends every session of the user; resolves to the user's id. */
+export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<number> {
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -169,6 +173,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       });
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
     await revokeAllSessions(tx, reset.userId);
+    return reset.userId;
   });
 }
 
@@ -227,8 +232,4 @@ export async function loginWithSocial(
       userAgent: input.userAgent,
     }),
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

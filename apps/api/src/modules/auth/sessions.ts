@@ -2,7 +2,7 @@
  * Sessions: opaque bearer tokens stored hashed, with renew_on (the app refreshes inside the last 5 days,
  * spec §4) and revocation (sign-out and refresh really end the old token).
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
@@ -29,29 +29,45 @@ export async function createSession(
   return { token_type: 'Bearer', access_token: token, renew_on: expiresAt.toISOString() };
 }
 
-/** One indexed lookup per request: the session (live, not revoked) joined to its unlocked user. */
-export async function findSessionUser(
-  db: DbOrTx,
-  token: string,
-  now = new Date(),
-): Promise<AuthenticatedUser | null> {
-  const rows = await db
+function selectSessionUser(db: Db, tokenHash: string | Placeholder, now: Date | Placeholder) {
+  return db
     .select({
       sessionId: sessions.id,
       userId: users.id,
       name: users.name,
       email: users.email,
       lockedAt: users.lockedAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
+}
+
+const preparedSessionUser = preparedPerDatabase((db: Db) =>
+  selectSessionUser(db, sql.placeholder('tokenHash'), sql.placeholder('now')).prepare('auth_find_session'),
+);
+
+/**
+ * One indexed lookup: the session (live, not revoked) joined to its unlocked user, with the session's
+ * expiry (the session cache keeps an entry no longer). Requests go through the cache (session-cache.ts).
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<(AuthenticatedUser & { expiresAt: Date }) | null> {
+  const rows = await preparedSessionUser(db).execute({ tokenHash: hashToken(token), now });
   const row = rows[0];
   if (!row || row.lockedAt) return null;
-  return { sessionId: row.sessionId, userId: row.userId, name: row.name, email: row.email };
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    expiresAt: row.expiresAt,
+  };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number, now = new Date()): Promise<void> {

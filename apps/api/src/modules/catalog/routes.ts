@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { companies, policies, riskTypes } from '../../db/schema/index.ts';
 import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
 import { rejectDuringMaintenance, requireCustomer, requireOperator } from '../../lib/request-context.ts';
+import { auditContext, recordAudit } from '../operators/audit.ts';
 import { assertApplication, findPolicies, findPolicy, POLICY_RELATIONS, setPolicyLink } from './service.ts';
 
 const tags = ['catalog'];
@@ -143,7 +144,18 @@ export const applicationPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { applicationId, id } = request.params;
-        await setPolicyLink(deps.db, { applicationId, policyId: id, linked: action === 'link' });
+        const audit = auditContext(request);
+        await deps.db.transaction(async (tx) => {
+          const changed = await setPolicyLink(tx, { applicationId, policyId: id, linked: action === 'link' });
+          if (changed)
+            await recordAudit(tx, audit, {
+              action: `policy.${action}`,
+              targetType: 'policy',
+              targetId: id,
+              before: { application_id: applicationId, linked: action !== 'link' },
+              after: { application_id: applicationId, linked: action === 'link' },
+            });
+        });
         return {
           data: await findPolicy(deps.db, {
             policyId: id,

@@ -198,26 +198,30 @@ export async function findPolicy(
   return policy;
 }
 
+/** Links or unlinks a policy; true when that changed anything (an operator action worth auditing). */
 export async function setPolicyLink(
   db: DbOrTx,
   input: { applicationId: number; policyId: number; linked: boolean },
-) {
+): Promise<boolean> {
   await assertApplication(db, input.applicationId);
   const [policy] = await db.select({ id: policies.id }).from(policies).where(eq(policies.id, input.policyId));
   if (!policy) throw new AppError('not_found', { message: 'La póliza no existe.' });
   if (input.linked) {
-    await db
+    const inserted = await db
       .insert(applicationPolicies)
       .values({ applicationId: input.applicationId, policyId: input.policyId })
-      .onConflictDoNothing();
-  } else {
-    await db
-      .delete(applicationPolicies)
-      .where(
-        and(
-          eq(applicationPolicies.applicationId, input.applicationId),
-          eq(applicationPolicies.policyId, input.policyId),
-        ),
-      );
+      .onConflictDoNothing()
+      .returning({ policyId: applicationPolicies.policyId });
+    return inserted.length > 0;
   }
+  const deleted = await db
+    .delete(applicationPolicies)
+    .where(
+      and(
+        eq(applicationPolicies.applicationId, input.applicationId),
+        eq(applicationPolicies.policyId, input.policyId),
+      ),
+    )
+    .returning({ policyId: applicationPolicies.policyId });
+  return deleted.length > 0;
 }

@@ -1,6 +1,7 @@
 /** /common: public reference data — app versions, contexts, provinces and localities, public app config. */
 import {
   AppVersionSchema,
+  CHECKOUT_METHODS,
   ContextSchema,
   LocalitySchema,
   PageMetaSchema,
@@ -153,6 +154,14 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
               google_client_id: z.string().nullable(),
               apple_client_id: z.string().nullable(),
               facebook_app_id: z.string().nullable(),
+              /** The checkout providers configured on this server, in the order to offer them. */
+              checkout_methods: z.array(z.enum(CHECKOUT_METHODS)),
+              /** Public ids of the scripts a production web build loads (analytics, tags, session recording). */
+              analytics_id: z.string().nullable(),
+              tag_manager_id: z.string().nullable(),
+              session_recording_id: z.string().nullable(),
+              /** Test mode: the app signs in at once with the mock Apple sign-in (never in production). */
+              test_mode: z.boolean(),
             }),
           }),
         },
@@ -166,6 +175,11 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         google_client_id: deps.config.social.google.clientId ?? null,
         apple_client_id: deps.config.social.apple.clientId ?? null,
         facebook_app_id: deps.config.social.facebook.appId ?? null,
+        checkout_methods: CHECKOUT_METHODS.filter((method) => deps.providers[method] !== undefined),
+        analytics_id: deps.config.thirdParty.analyticsId ?? null,
+        tag_manager_id: deps.config.thirdParty.tagManagerId ?? null,
+        session_recording_id: deps.config.thirdParty.sessionRecordingId ?? null,
+        test_mode: deps.config.testMode,
       },
     }),
   );

@@ -1,13 +1,34 @@
-/** /customers/entities: the entities the caller acts for; search by DNI/CUIT (search-entity); create. */
-import { EntitySearchQuerySchema, NewEntitySchema } from '@cubierto/contracts';
+/**
+ * /customers/entities: the entities the caller acts for; search by DNI/CUIT (search-entity); create; and
+ * the business center: an entity's detail, its address and contact (owner), its members (owner invites
+ * and removes; a member may leave; an e-mail with no account gets an invitation link, accepted at
+ * /customers/entity-invitations/accept). Another user's entity answers 404; a member doing an owner's
+ * action 403.
+ */
+import {
+  AcceptInvitationSchema,
+  EntityProfileSchema,
+  EntitySearchQuerySchema,
+  InviteMemberSchema,
+  NewEntitySchema,
+} from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../lib/request-context.ts';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  findEntityDetail,
+  inviteMember,
+  removeMember,
+  updateEntityProfile,
+} from './business-service.ts';
 import { createUserEntity, findUserEntities } from './service.ts';
 
 const tags = ['entities'];
 const security = [{ bearer: [] }];
 const Data = z.object({ data: z.unknown() });
+const Id = z.object({ id: z.coerce.number().int().positive() });
 
 export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -36,5 +57,86 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({ data: await createUserEntity(deps.db, caller(request).userId, request.body) }),
+  );
+
+  app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Data } } }, async (request) => ({
+    data: await findEntityDetail(deps.db, caller(request).userId, request.params.id),
+  }));
+
+  app.put(
+    '/:id',
+    { schema: { tags, security, params: Id, body: EntityProfileSchema, response: { 200: Data } } },
+    async (request) => ({
+      data: await updateEntityProfile(deps.db, {
+        userId: caller(request).userId,
+        entityId: request.params.id,
+        values: request.body,
+      }),
+    }),
+  );
+
+  app.post(
+    '/:id/members',
+    { schema: { tags, security, params: Id, body: InviteMemberSchema, response: { 201: Data } } },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await inviteMember(deps, {
+          userId: caller(request).userId,
+          entityId: request.params.id,
+          email: request.body.email,
+        }),
+      }),
+  );
+
+  app.delete(
+    '/:id/members/:userId',
+    {
+      schema: {
+        tags,
+        security,
+        params: Id.extend({ userId: z.coerce.number().int().positive() }),
+        response: { 200: Data },
+      },
+    },
+    async (request) => ({
+      data: await removeMember(deps.db, {
+        userId: caller(request).userId,
+        entityId: request.params.id,
+        memberUserId: request.params.userId,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/:id/invitations/:invitationId',
+    {
+      schema: {
+        tags,
+        security,
+        params: Id.extend({ invitationId: z.coerce.number().int().positive() }),
+        response: { 200: Data },
+      },
+    },
+    async (request) => ({
+      data: await cancelInvitation(deps.db, {
+        userId: caller(request).userId,
+        entityId: request.params.id,
+        invitationId: request.params.invitationId,
+      }),
+    }),
+  );
+};
+
+/** /customers/entity-invitations: the invited person accepts, signed in with the invited e-mail. */
+export const entityInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/accept',
+    { schema: { tags, security, body: AcceptInvitationSchema, response: { 200: Data } } },
+    async (request) => ({
+      data: await acceptInvitation(app.deps.db, {
+        userId: caller(request).userId,
+        token: request.body.token,
+      }),
+    }),
   );
 };

@@ -47,6 +47,28 @@ export async function assertUserEntities(db: DbOrTx, userId: number, ids: number
     throw new AppError('not_found', { message: 'La entidad no existe o no es tuya.' });
 }
 
+export type EntityRole = 'owner' | 'member';
+
+/**
+ * The caller's role on an entity; 404 when they do not act for it (another business's entity does not
+ * exist for them), 403 when `need` is 'owner' and they are only a member.
+ */
+export async function entityRoleOf(
+  db: DbOrTx,
+  userId: number,
+  entityId: number,
+  need: EntityRole = 'member',
+): Promise<EntityRole> {
+  const [row] = await db
+    .select({ role: userEntities.role })
+    .from(userEntities)
+    .where(and(eq(userEntities.userId, userId), eq(userEntities.entityId, entityId)));
+  if (!row) throw new AppError('not_found', { message: 'La entidad no existe o no es tuya.' });
+  if (need === 'owner' && row.role !== 'owner')
+    throw new AppError('forbidden', { message: 'Solo quien administra la entidad puede hacer esto.' });
+  return row.role;
+}
+
 export type NewEntity = {
   kind: 'person' | 'business';
   name: string;

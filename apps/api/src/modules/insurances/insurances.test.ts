@@ -144,6 +144,38 @@ describe('process rules', () => {
     expect(list.json().meta.total).toBe(1);
   });
 
+  it('pages the list with the right total, counted or told by a short page', async () => {
+    const c = await registerCustomer(t.app);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await contract(c, 'bag')).insurance.id);
+    const page = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/customers/insurances?${query}`,
+        headers: c.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{ data: { id: number }[]; meta: { total: number; last_page: number } }>();
+      return { ids: body.data.map((row) => row.id), total: body.meta.total, last: body.meta.last_page };
+    };
+    const newestFirst = [...ids].reverse();
+    expect(await page('per_page=5')).toEqual({ ids: newestFirst, total: 3, last: 1 });
+    expect(await page('per_page=2')).toEqual({ ids: newestFirst.slice(0, 2), total: 3, last: 2 });
+    expect(await page('per_page=2&page=2')).toEqual({ ids: newestFirst.slice(2), total: 3, last: 2 });
+    expect(await page('per_page=3')).toEqual({ ids: newestFirst, total: 3, last: 1 });
+    expect((await page('per_page=2&page=3')).total).toBe(3);
+    expect(await page('per_page=5&sort_by=id')).toEqual({ ids, total: 3, last: 1 });
+    // Another customer's list is theirs alone, through the same prepared statement.
+    const other = await registerCustomer(t.app);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/customers/insurances',
+      headers: other.auth,
+    });
+    expect(theirs.json().meta.total).toBe(0);
+    expect(theirs.json().data).toEqual([]);
+  });
+
   it('resumes a saved process from another session and discards it', async () => {
     const c = await registerCustomer(t.app);
     const start = await t.app.inject({

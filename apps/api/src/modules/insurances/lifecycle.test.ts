@@ -4,6 +4,7 @@ import { createTestApp, registerCustomer, type TestApp } from '../../../test/har
 import {
   bagCoverageId,
   contractInsurance,
+  idempotencyKey,
   insuranceOf,
   payThroughSandbox,
   startPayment,
@@ -11,6 +12,7 @@ import {
 import { insurances, outbox } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { runDueJobs, scheduleRecurringJobs } from '../../lib/outbox.ts';
+import { notificationJobs } from '../notifications/jobs.ts';
 import { insuranceJobs, LIFECYCLE_SWEEP_JOB, sweepInsuranceLifecycle } from './lifecycle.ts';
 
 let t: TestApp;
@@ -104,6 +106,47 @@ describe('insurance lifecycle sweep', () => {
     expect((await moneyWallet(c)).balance_cents).toBe(0);
   });
 
+  it('one paid before its start date waits as pendiente, paid, and is in force from its first day', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await contractInsurance(t.app, c.auth, coverage, { startInDays: 5 });
+    await payThroughSandbox(t.app, c.auth, insurance.id);
+    const paid = await detail(c, insurance.id);
+    expect(paid).toMatchObject({ status: 'pendiente', paid_at: expect.any(String) });
+
+    // Paid: never voided for being unpaid, and not paid twice.
+    const created = (await createdAt(insurance.id)).getTime();
+    await sweepInsuranceLifecycle(t.database.db, { now: new Date(created + 73 * HOUR) });
+    expect((await detail(c, insurance.id)).status).toBe('pendiente');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/customers/payments',
+      headers: { ...c.auth, ...idempotencyKey() },
+      payload: { insurance_id: insurance.id, method: 'sandbox' },
+    });
+    expect(again.statusCode).toBe(409);
+
+    await sweepInsuranceLifecycle(t.database.db, { now: noonOf(insurance.starts_on, -1) });
+    expect((await detail(c, insurance.id)).status).toBe('pendiente');
+    const moved = await sweepInsuranceLifecycle(t.database.db, { now: noonOf(insurance.starts_on) });
+    expect(moved.vigente).toBeGreaterThanOrEqual(1);
+    expect((await detail(c, insurance.id)).status).toBe('vigente');
+  });
+
+  it('one paid before its start date, cancelled, ends at once with all of it refunded', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await contractInsurance(t.app, c.auth, coverage, { startInDays: 3 });
+    await payThroughSandbox(t.app, c.auth, insurance.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/customers/insurances/${insurance.id}/cancel`,
+      headers: c.auth,
+      payload: { mode: 'end_of_period' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'cancelado', cancels_on: null });
+    expect((await moneyWallet(c)).balance_cents).toBe(insurance.premium.total_cents);
+  });
+
   it('leaves insurances that are not due, and those already ended, as they are', async () => {
     const c = await registerCustomer(t.app);
     const fresh = await contractInsurance(t.app, c.auth, coverage);
@@ -127,7 +170,9 @@ describe('insurance lifecycle sweep', () => {
     await scheduleRecurringJobs(t.database.db, insuranceJobs, now);
     await scheduleRecurringJobs(t.database.db, insuranceJobs, now);
 
-    const result = await runDueJobs(t.database.db, { handlers: insuranceJobs, now });
+    // The server's worker runs every module's jobs; the sweep's notifications are among them.
+    const handlers = { ...insuranceJobs, ...notificationJobs(t.app.deps.push) };
+    const result = await runDueJobs(t.database.db, { handlers, now, batchSize: 100 });
     expect(result).toMatchObject({ done: result.claimed, failed: 0 });
     expect((await detail(c, insurance.id)).status).toBe('anulado');
     const jobs = await t.database.db.select().from(outbox).where(eq(outbox.kind, LIFECYCLE_SWEEP_JOB));

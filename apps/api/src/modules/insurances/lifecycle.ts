@@ -1,6 +1,7 @@
 /**
  * What happens to an insurance by the calendar rather than by anyone's action (DOMAIN.md "Statuses"):
  *  - `pendiente` still unpaid 72 h after it was created → `anulado` (nothing was paid, nothing to refund);
+ *  - `pendiente` already paid (paid before its start date) whose `starts_on` day has come → `vigente`;
  *  - `vigente` with a scheduled cancellation ('baja programada') whose `cancels_on` day has passed →
  *    `cancelado` (no refund: the paid period ended);
  *  - `vigente` whose `ends_on` day has passed → `finalizado`.
@@ -12,28 +13,30 @@
  * force and stays so) or after (the payment service sends the money to the customer's money wallet).
  */
 import { todayInArgentina } from '@cubierto/contracts';
-import { and, asc, eq, gt, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { insurances } from '../../db/schema/index.ts';
 import type { JobHandlers } from '../../lib/outbox.ts';
+import { notifyInsuranceEnded, notifyInsuranceInForce } from '../notifications/events.ts';
 
 /** A contract left unpaid this long is voided (DOMAIN.md). */
 export const UNPAID_VOID_AFTER_MS = 72 * 3_600_000;
 export const LIFECYCLE_SWEEP_EVERY_MS = 60_000;
 
-export type LifecycleStatus = 'anulado' | 'cancelado' | 'finalizado';
+export type LifecycleStatus = 'vigente' | 'anulado' | 'cancelado' | 'finalizado';
 type InsuranceRow = typeof insurances.$inferSelect;
 
 /** The status an insurance should move to now, if any. */
 export function dueLifecycleStatus(
-  row: Pick<InsuranceRow, 'status' | 'createdAt' | 'endsOn' | 'cancelsOn'>,
+  row: Pick<InsuranceRow, 'status' | 'createdAt' | 'endsOn' | 'cancelsOn' | 'startsOn' | 'paidAt'>,
   now: Date,
 ): LifecycleStatus | null {
+  const today = todayInArgentina(now);
   if (row.status === 'pendiente') {
+    if (row.paidAt) return !row.startsOn || row.startsOn <= today ? 'vigente' : null;
     return now.getTime() - row.createdAt.getTime() >= UNPAID_VOID_AFTER_MS ? 'anulado' : null;
   }
   if (row.status !== 'vigente') return null;
-  const today = todayInArgentina(now);
   // The customer asked to leave: that ends it, even on the day its period would have ended anyway.
   if (row.cancelsOn && row.cancelsOn < today) return 'cancelado';
   if (row.endsOn && row.endsOn < today) return 'finalizado';
@@ -47,6 +50,8 @@ async function moveInsurance(db: Db, insuranceId: number, now: Date): Promise<Li
     const status = dueLifecycleStatus(row, now);
     if (!status) return null;
     await tx.update(insurances).set({ status, updatedAt: now }).where(eq(insurances.id, row.id));
+    if (status === 'vigente') await notifyInsuranceInForce(tx, row);
+    else if (status !== 'finalizado') await notifyInsuranceEnded(tx, row, status);
     return status;
   });
 }
@@ -65,7 +70,7 @@ export async function sweepInsuranceLifecycle(
   const today = todayInArgentina(now);
   const unpaidSince = new Date(now.getTime() - UNPAID_VOID_AFTER_MS);
   const batchSize = options.batchSize ?? 200;
-  const moved: SweepResult = { anulado: 0, cancelado: 0, finalizado: 0 };
+  const moved: SweepResult = { vigente: 0, anulado: 0, cancelado: 0, finalizado: 0 };
   const failures: unknown[] = [];
   let afterId = 0;
   for (;;) {
@@ -76,7 +81,16 @@ export async function sweepInsuranceLifecycle(
         and(
           gt(insurances.id, afterId),
           or(
-            and(eq(insurances.status, 'pendiente'), lte(insurances.createdAt, unpaidSince)),
+            and(
+              eq(insurances.status, 'pendiente'),
+              isNull(insurances.paidAt),
+              lte(insurances.createdAt, unpaidSince),
+            ),
+            and(
+              eq(insurances.status, 'pendiente'),
+              isNotNull(insurances.paidAt),
+              lte(insurances.startsOn, today),
+            ),
             and(
               eq(insurances.status, 'vigente'),
               or(lt(insurances.endsOn, today), lt(insurances.cancelsOn, today)),
@@ -111,7 +125,7 @@ export const insuranceJobs: JobHandlers = {
     everyMs: LIFECYCLE_SWEEP_EVERY_MS,
     async run(_payload, { db, now, log }) {
       const moved = await sweepInsuranceLifecycle(db, { now });
-      if (moved.anulado + moved.cancelado + moved.finalizado > 0) {
+      if (Object.values(moved).some((count) => count > 0)) {
         log.info({ moved }, 'insurance lifecycle: statuses changed');
       }
     },

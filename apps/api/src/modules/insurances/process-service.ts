@@ -38,13 +38,17 @@ import { assertOwnUploads } from '../uploads/service.ts';
 const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
 
 type ProcessRow = typeof insuranceProcesses.$inferSelect;
-type CoverageContext = {
+export type CoverageContext = {
   coverage: typeof coverages.$inferSelect;
   policy: typeof policies.$inferSelect;
   code: RiskTypeCode;
 };
 
-async function loadCoverage(db: DbOrTx, coverageId: number, applicationId: number): Promise<CoverageContext> {
+export async function loadCoverage(
+  db: DbOrTx,
+  coverageId: number,
+  applicationId: number,
+): Promise<CoverageContext> {
   const [row] = await db
     .select({ coverage: coverages, policy: policies, code: riskTypes.shortCode })
     .from(coverages)
@@ -209,20 +213,25 @@ export async function saveStep(
   });
 }
 
-function priceOrThrow(ctx: CoverageContext, answers: ProcessRow['answers']) {
+/** The premium of a flow's answers (risk, dates); a PricingError names the field it cannot price. */
+export function priceAnswers(ctx: Pick<CoverageContext, 'coverage'>, answers: ProcessRow['answers']) {
   const risk = answers.risk ?? {};
   const dates = answers.dates as { start_date?: string; end_date?: string } | undefined;
+  return quotePremium({
+    pricing: ctx.coverage.pricing,
+    surchargeBps: ctx.coverage.surchargeBps,
+    taxBps: ctx.coverage.taxBps,
+    startDate: dates?.start_date ?? null,
+    endDate: dates?.end_date ?? null,
+    insuredAmountCents: risk.insured_amount_cents as number | undefined,
+    tripType: risk.trip_type as 'one_trip' | 'multi_trip' | 'long_stay' | undefined,
+    travellers: Array.isArray(risk.travellers) ? risk.travellers.length : undefined,
+  });
+}
+
+function priceOrThrow(ctx: CoverageContext, answers: ProcessRow['answers']) {
   try {
-    return quotePremium({
-      pricing: ctx.coverage.pricing,
-      surchargeBps: ctx.coverage.surchargeBps,
-      taxBps: ctx.coverage.taxBps,
-      startDate: dates?.start_date ?? null,
-      endDate: dates?.end_date ?? null,
-      insuredAmountCents: risk.insured_amount_cents as number | undefined,
-      tripType: risk.trip_type as 'one_trip' | 'multi_trip' | 'long_stay' | undefined,
-      travellers: Array.isArray(risk.travellers) ? risk.travellers.length : undefined,
-    });
+    return priceAnswers(ctx, answers);
   } catch (error) {
     if (error instanceof PricingError) throw validationError({ [error.field]: [error.message] });
     throw error;

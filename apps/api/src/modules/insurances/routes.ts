@@ -3,7 +3,6 @@
  * certificate, cancellation). Every route answers only for the caller's own records (404 otherwise).
  */
 import { PageMetaSchema, STEP_NAMES } from '@cubierto/contracts';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { insurances, riskTypes } from '../../db/schema/index.ts';
@@ -19,7 +18,13 @@ import {
   saveStep,
   startProcess,
 } from './process-service.ts';
-import { findInsurance, insuranceGroups, listInsurances, requestCancellation } from './service.ts';
+import {
+  findInsurance,
+  INSURANCES_DEFAULT_ORDER,
+  insuranceGroups,
+  listInsurances,
+  requestCancellation,
+} from './service.ts';
 
 const security = [{ bearer: [] }];
 const Id = z.object({ id: z.coerce.number().int().positive() });
@@ -156,7 +161,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
           ends_on: insurances.endsOn,
           id: insurances.id,
         },
-        defaultSort: [desc(insurances.createdAt), desc(insurances.id)],
+        defaultSort: INSURANCES_DEFAULT_ORDER,
       });
       const { rows, total } = await listInsurances(deps.db, {
         userId: caller(request).userId,

@@ -4,15 +4,15 @@
  */
 import {
   daysBetween,
-  INSURANCE_STATUS_LABELS,
   type InsuranceStatus,
+  insuranceStatusLabel,
   premiumOf,
   RISK_TYPES,
   type RiskTypeCode,
   todayInArgentina,
 } from '@cubierto/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, is, type SQL, sql } from 'drizzle-orm';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   companies,
@@ -26,8 +26,11 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
+import { issueCreditNoteForRefund } from '../billing/service.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
 import { entityOut } from '../entities/service.ts';
+import { notifyInsuranceEnded } from '../notifications/events.ts';
 import { postMovement } from '../payments/wallet-service.ts';
 
 const billingEntities = alias(entities, 'billing_entities');
@@ -47,7 +50,7 @@ export function insuranceOut(row: Row) {
     id: i.id,
     number: i.number,
     status: i.status,
-    status_label: INSURANCE_STATUS_LABELS[i.status as InsuranceStatus],
+    status_label: insuranceStatusLabel(i.status as InsuranceStatus, !!i.paidAt),
     risk_type: { short_code: code, name: RISK_TYPES[code].name, plural: RISK_TYPES[code].plural },
     coverage: coverageOut(row.coverage, code),
     policy: { id: row.policy.id, name: row.policy.name, company: companyOut(row.company) },
@@ -76,25 +79,49 @@ function baseQuery(db: DbOrTx) {
     .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId));
 }
 
+/** Newest first: the home's latest contracts and 'Mis contrataciones' ask for no other order. */
+export const INSURANCES_DEFAULT_ORDER: SQL[] = [desc(insurances.createdAt), desc(insurances.id)];
+
+/** The list as the app asks for it nearly always (no filter, newest first), prepared (lib/prepared.ts). */
+const preparedLatestInsurances = preparedPerDatabase((db: Db) =>
+  baseQuery(db)
+    .where(eq(insurances.userId, sql.placeholder('userId')))
+    .orderBy(...INSURANCES_DEFAULT_ORDER)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('insurances_latest'),
+);
+
 export async function listInsurances(
   db: DbOrTx,
   input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
 ) {
   const where = and(eq(insurances.userId, input.userId), input.where);
-  const [rows, [total]] = await Promise.all([
-    baseQuery(db)
-      .where(where)
-      .orderBy(...(input.orderBy.length ? input.orderBy : [desc(insurances.createdAt), desc(insurances.id)]))
-      .limit(input.limit)
-      .offset(input.offset),
-    db
+  const plain =
+    input.where === undefined && input.orderBy === INSURANCES_DEFAULT_ORDER && !is(db, PgTransaction);
+  const rows = plain
+    ? await preparedLatestInsurances(db as Db).execute({
+        userId: input.userId,
+        limit: input.limit,
+        offset: input.offset,
+      })
+    : await baseQuery(db)
+        .where(where)
+        .orderBy(...(input.orderBy.length ? input.orderBy : INSURANCES_DEFAULT_ORDER))
+        .limit(input.limit)
+        .offset(input.offset);
+  // A page that is not full tells the total by itself (the home's five latest, most customers' lists).
+  let total = input.offset + rows.length;
+  if (rows.length === input.limit || (rows.length === 0 && input.offset > 0)) {
+    const [counted] = await db
       .select({ n: count() })
       .from(insurances)
       .innerJoin(policies, eq(policies.id, insurances.policyId))
       .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
-      .where(where),
-  ]);
-  return { rows: rows.map(insuranceOut), total: total?.n ?? 0 };
+      .where(where);
+    total = counted?.n ?? 0;
+  }
+  return { rows: rows.map(insuranceOut), total };
 }
 
 /** Counts per risk type for "Mis contrataciones": '1 Celular', '3 Celulares', or 'baja programada'. */
@@ -178,7 +205,8 @@ async function withPlaceNames(db: DbOrTx, data: Record<string, unknown>): Promis
 }
 
 /**
- * The customer cancels (DOMAIN.md): a `pendiente` insurance (nothing paid) is cancelled at once; one in
+ * The customer cancels (DOMAIN.md): a `pendiente` insurance (nothing paid) is cancelled at once; one paid
+ * before its start date ends at once with all of it refunded to the money wallet; one in
  * force either ends now, with the unused part of the premium refunded pro rata to the money wallet, or
  * is scheduled to end with its paid period ('baja programada'). One transaction each.
  */
@@ -194,16 +222,19 @@ export async function requestCancellation(
       .for('update');
     if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
     const now = input.now ?? new Date();
-    if (row.status === 'pendiente') {
+    if (row.status === 'pendiente' && !row.paidAt) {
       await tx
         .update(insurances)
         .set({ status: 'cancelado', cancellationRequestedAt: now, updatedAt: now })
         .where(eq(insurances.id, row.id));
+      await notifyInsuranceEnded(tx, row, 'cancelado');
       return;
     }
-    if (row.status !== 'vigente')
+    // Paid but not started yet (DOMAIN.md): it ends now, whatever the mode, and all of it comes back.
+    const notStarted = row.status === 'pendiente';
+    if (row.status !== 'vigente' && !notStarted)
       throw new AppError('conflict', { message: 'Esta contratación ya no se puede dar de baja.' });
-    if (input.mode === 'end_of_period') {
+    if (input.mode === 'end_of_period' && !notStarted) {
       if (row.cancelsOn) throw new AppError('conflict', { message: 'La baja ya está programada.' });
       await tx
         .update(insurances)
@@ -216,8 +247,9 @@ export async function requestCancellation(
       .update(insurances)
       .set({ status: 'cancelado', cancellationRequestedAt: now, cancelsOn: null, updatedAt: now })
       .where(eq(insurances.id, row.id));
+    await notifyInsuranceEnded(tx, row, 'cancelado');
     if (refund > 0) {
-      await postMovement(tx, {
+      const movement = await postMovement(tx, {
         userId: input.userId,
         kind: 'money',
         amountCents: refund,
@@ -225,6 +257,17 @@ export async function requestCancellation(
         description: `Devolución por la baja de la contratación ${row.number}`,
         insuranceId: row.id,
       });
+      await issueCreditNoteForRefund(
+        tx,
+        {
+          userId: input.userId,
+          insuranceId: row.id,
+          amountCents: refund,
+          refundMovementId: movement.id,
+          reason: 'Devolución por la baja',
+        },
+        now,
+      );
     }
   });
   return findInsurance(db, input.userId, input.insuranceId);
@@ -266,7 +309,7 @@ export async function verifyCertificate(db: DbOrTx, code: string, now = new Date
     number: i.number,
     in_force: inForce,
     status: i.status,
-    status_label: INSURANCE_STATUS_LABELS[i.status as InsuranceStatus],
+    status_label: insuranceStatusLabel(i.status as InsuranceStatus, !!i.paidAt),
     risk_type: RISK_TYPES[row.code as RiskTypeCode].name,
     policy: row.policy.name,
     company: row.company.legalName,

@@ -259,11 +259,18 @@ describe('Mercado Pago configuration', () => {
     ).toEqual({ apiUrl: 'https://api.mercadopago.com', accessToken: 'APP_USR-x', webhookSecret: 's' });
   });
 
+  it('app-config offers Mercado Pago to the web only where it is configured', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/v4/common/app-config' });
+    expect(config.json().data.checkout_methods).toEqual(['mercadopago', 'sandbox']);
+  });
+
   it('without Mercado Pago configured its webhook does not exist', async () => {
-    const plain = await createTestApp();
+    const plain = await createTestApp({ env: { PAYMENTS_SANDBOX: 'false' } });
     try {
       const res = await plain.app.inject({ method: 'POST', url: '/api/v4/webhooks/mercadopago?data.id=1' });
       expect(res.statusCode).toBe(404);
+      const config = await plain.app.inject({ method: 'GET', url: '/api/v4/common/app-config' });
+      expect(config.json().data.checkout_methods).toEqual([]);
     } finally {
       await plain.close();
     }

@@ -5,12 +5,14 @@
  * payment; the same key with another body is refused.
  */
 import { createHash } from 'node:crypto';
-import { classifyPaymentStatus, formatArs, type PaymentMethod } from '@cubierto/contracts';
-import { and, eq } from 'drizzle-orm';
+import { classifyPaymentStatus, formatArs, type PaymentMethod, todayInArgentina } from '@cubierto/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newToken } from '../../lib/tokens.ts';
+import { recordCollectedPayment } from '../billing/after-payment.ts';
+import { notifyInsuranceInForce, notifyPaymentFailed } from '../notifications/events.ts';
 import { postMovement, type WalletKind } from './wallet-service.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -62,12 +64,37 @@ const WALLET_OF: Partial<Record<PaymentMethod, WalletKind>> = {
   credit_wallet: 'credit',
 };
 
-/** Marks a paid insurance in force (DOMAIN.md: pendiente → vigente when paid). */
-async function markInsurancePaid(tx: DbOrTx, insuranceId: number, now: Date) {
-  await tx
+/**
+ * Records the payment of an insurance (DOMAIN.md: pendiente → vigente when paid, or when its start date
+ * arrives if paid earlier: until then it stays `pendiente` with `paid_at` set, and the lifecycle sweep puts
+ * it in force on its first day).
+ */
+async function markInsurancePaid(
+  tx: DbOrTx,
+  insurance: Pick<typeof insurances.$inferSelect, 'id' | 'startsOn'>,
+  now: Date,
+) {
+  await markInsurancesPaid(tx, [insurance.id], now);
+}
+
+/** The same rule for many insurances at once (an import paid from the credit wallet). */
+export async function markInsurancesPaid(tx: DbOrTx, ids: number[], now: Date) {
+  const today = todayInArgentina(now);
+  const updated = await tx
     .update(insurances)
-    .set({ status: 'vigente', paidAt: now, updatedAt: now })
-    .where(eq(insurances.id, insuranceId));
+    .set({
+      status: sql`case when ${insurances.startsOn} is null or ${insurances.startsOn} <= ${today} then 'vigente' else 'pendiente' end`,
+      paidAt: now,
+      updatedAt: now,
+    })
+    .where(inArray(insurances.id, ids))
+    .returning({
+      id: insurances.id,
+      userId: insurances.userId,
+      number: insurances.number,
+      status: insurances.status,
+    });
+  for (const row of updated) if (row.status === 'vigente') await notifyInsuranceInForce(tx, row);
 }
 
 export type PayResult = { payment: ReturnType<typeof paymentOut>; checkout_url: string | null };
@@ -92,7 +119,7 @@ export async function payInsurance(
       // The same key raced in while this one waited for the lock: the first one's payment is the answer.
       const raced = await replayed(tx, input.userId, input.idempotencyKey, hash);
       if (raced) return raced;
-      if (insurance.status !== 'pendiente')
+      if (insurance.status !== 'pendiente' || insurance.paidAt)
         throw new AppError('conflict', { message: 'Esta contratación no tiene un pago pendiente.' });
       const [row] = await tx
         .insert(payments)
@@ -120,7 +147,8 @@ export async function payInsurance(
           paymentId: row!.id,
           insuranceId: insurance.id,
         });
-        await markInsurancePaid(tx, insurance.id, now);
+        await markInsurancePaid(tx, insurance, now);
+        await recordCollectedPayment(tx, row!, now);
       }
       return row!;
     });
@@ -228,6 +256,15 @@ export async function applyProviderStatus(
       })
       .where(eq(payments.id, payment.id))
       .returning();
+    if (outcome === 'failing') {
+      const [insurance] = payment.insuranceId
+        ? await tx
+            .select({ number: insurances.number })
+            .from(insurances)
+            .where(eq(insurances.id, payment.insuranceId))
+        : [];
+      await notifyPaymentFailed(tx, payment, insurance?.number ?? null);
+    }
     if (outcome !== 'approved') return updated!;
 
     if (payment.purpose === 'insurance' && payment.insuranceId) {
@@ -236,8 +273,9 @@ export async function applyProviderStatus(
         .from(insurances)
         .where(eq(insurances.id, payment.insuranceId))
         .for('update');
-      if (insurance?.status === 'pendiente') {
-        await markInsurancePaid(tx, insurance.id, now);
+      if (insurance?.status === 'pendiente' && !insurance.paidAt) {
+        await markInsurancePaid(tx, insurance, now);
+        await recordCollectedPayment(tx, updated!, now);
       } else {
         // Paid after it stopped waiting (voided, cancelled, already paid another way): nothing is lost,
         // the money goes to the customer's money wallet.

@@ -2,16 +2,10 @@
  * /customers/payments (pay an insurance), /customers/money-wallet and /customers/credit-wallet (balance,
  * movements, top-ups). Creating a payment needs an Idempotency-Key header; everything is the caller's own.
  */
-import {
-  IdempotencyKeySchema,
-  PageMetaSchema,
-  PayInsuranceBodySchema,
-  TopUpBodySchema,
-} from '@cubierto/contracts';
-import type { FastifyRequest } from 'fastify';
+import { PageMetaSchema, PayInsuranceBodySchema, TopUpBodySchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validationError } from '../../lib/errors.ts';
+import { idempotencyKey } from '../../lib/idempotency-key.ts';
 import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
 import { caller } from '../../lib/request-context.ts';
 import { findPayment, payInsurance, startTopUp } from './payment-service.ts';
@@ -19,12 +13,6 @@ import { findMovement, listMovements, ownWallet, type WalletKind, walletOut } fr
 
 const security = [{ bearer: [] }];
 const Data = z.object({ data: z.unknown() });
-
-function idempotencyKey(request: FastifyRequest): string {
-  const parsed = IdempotencyKeySchema.safeParse(request.headers['idempotency-key']);
-  if (!parsed.success) throw validationError({ 'Idempotency-Key': [parsed.error.issues[0]!.message] });
-  return parsed.data;
-}
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

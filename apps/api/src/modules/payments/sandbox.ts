@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { escapeHtml } from '../../lib/mail.ts';
 import { approvedReturnStatus, checkoutTitle, returnUrl } from './checkout.ts';
 import { applyProviderStatus, type CheckoutProvider } from './payment-service.ts';
 
@@ -23,8 +24,6 @@ export function createSandboxProvider(publicUrl: string): CheckoutProvider {
 type PaymentRow = typeof payments.$inferSelect;
 
 const ACTIONS = { approve: 'approved', pending: 'pending', reject: 'rejected' } as const;
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(payment: PaymentRow): string {
   const what = checkoutTitle(payment);
@@ -51,8 +50,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function sandboxPayment(ref: string): Promise<PaymentRow> {
     const [payment] = await deps.db.select().from(payments).where(eq(payments.externalReference, ref));
-    if (!payment || payment.method !== 'sandbox')
-      throw new AppError('not_found', { message: 'El pago no existe.' });
+    if (payment?.method !== 'sandbox') throw new AppError('not_found', { message: 'El pago no existe.' });
     return payment;
   }
 

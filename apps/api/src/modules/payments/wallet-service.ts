@@ -8,6 +8,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { walletMovements, wallets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { notifyWalletMovement } from '../notifications/events.ts';
 
 export type WalletKind = 'money' | 'credit';
 type WalletRow = typeof wallets.$inferSelect;
@@ -72,6 +73,7 @@ export async function postMovement(
     })
     .returning();
   await tx.update(wallets).set({ balanceCents: balance }).where(eq(wallets.id, wallet!.id));
+  if (input.kind === 'money') await notifyWalletMovement(tx, movement!, input.userId);
   return movement!;
 }
 
@@ -108,7 +110,12 @@ export async function ownWallet(
   kind: WalletKind,
   walletId?: number,
 ): Promise<WalletRow> {
-  const wallet = await ensureWallet(db, userId, kind);
+  // Read first: the wallet exists for nearly every call, and creating it is a write on a busy GET.
+  const [found] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.kind, kind)));
+  const wallet = found ?? (await ensureWallet(db, userId, kind));
   if (walletId !== undefined && wallet.id !== walletId)
     throw new AppError('not_found', { message: 'La billetera no existe.' });
   return wallet;

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { safeEqual } from '../../lib/tokens.ts';
-import { setMaintenance } from './service.ts';
+import { switchMaintenance } from '../admin/operations-service.ts';
 
 const MaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string().max(500).nullable() });
 
@@ -27,8 +27,12 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsToken: string }> = async (app
       },
     },
     async (request) => {
-      const value = { enabled: request.body.enabled, message: request.body.message ?? null };
-      await setMaintenance(app.deps.db, value);
+      // The operations token is an operator credential too: the switch is audited as 'ops_token'.
+      const value = await switchMaintenance(
+        app.deps.db,
+        { enabled: request.body.enabled, message: request.body.message ?? null },
+        { actor: { kind: 'ops_token' }, ip: request.ip },
+      );
       app.deps.maintenance.invalidate();
       return { data: value };
     },

@@ -14,14 +14,18 @@ const CACHE_MS = 1000;
 
 export function createMaintenanceReader(db: DbOrTx) {
   let cached: { value: Maintenance; at: number } | null = null;
+  // Bumped by invalidate(): a read that started before a switch must not cache the value it replaced.
+  let generation = 0;
   return {
     async get(): Promise<Maintenance> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+      const started = generation;
       const value = await getMaintenance(db);
-      cached = { value, at: Date.now() };
+      if (started === generation) cached = { value, at: Date.now() };
       return value;
     },
     invalidate() {
+      generation += 1;
       cached = null;
     },
   };

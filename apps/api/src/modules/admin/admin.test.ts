@@ -1,0 +1,486 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, pngImage } from '../../../test/fixtures.ts';
+import { createTestApp, GOOD_PASSWORD, registerCustomer, type TestApp } from '../../../test/harness.ts';
+import { operatorSession } from '../../../test/operator.ts';
+import { contractInsurance, payThroughSandbox } from '../../../test/purchase.ts';
+import { auditLog, users, walletMovements, wallets } from '../../db/schema/index.ts';
+import { seedDemoCatalog } from '../../db/seed.ts';
+import { runDueJobs } from '../../lib/outbox.ts';
+import { notificationJobs } from '../notifications/jobs.ts';
+
+let t: TestApp;
+let op: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoCatalog(t.database.db, t.app.deps.storage);
+  op = (await operatorSession(t.app, t.database)).auth;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/v4/admin${url}`, headers: op, ...(payload ? { payload } : {}) });
+
+const auditOf = (action: string) => t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+
+const BAG_DESCRIPTION = {
+  robbery_wallet_amount: 5_000_000,
+  robbery_documents_amount: 2_000_000,
+  robbery_keys_amount: 1_000_000,
+  robbery_cell_phone_amount: 30_000_000,
+};
+
+async function newCompany(name: string) {
+  const res = await admin('POST', '/companies', { name, legal_name: `${name} Seguros S.A.` });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; name: string };
+}
+
+async function newBagPolicy(companyId: number, name = 'Bolso protegido') {
+  const res = await admin('POST', '/policies', {
+    company_id: companyId,
+    risk_type: 'bag',
+    name,
+    includes: { Robo: 'Robo de la cartera en la vía pública' },
+    excludes: {},
+    status: 'active',
+    external_url: null,
+    special_clauses: null,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number };
+}
+
+const bagCoverage = (policyId: number) => ({
+  policy_id: policyId,
+  public_name: 'Plan Básico',
+  public_description: 'Cubre tu bolso y lo que llevás.',
+  description: BAG_DESCRIPTION,
+  description_more: {},
+  pricing: { kind: 'fixed_monthly', monthly_cents: 150_000 },
+  surcharge_bps: 500,
+  tax_bps: 2100,
+  status: 'active',
+  sort_order: 0,
+});
+
+describe('catalogue', () => {
+  it('creates a company, a policy and a coverage, links it, and a customer can contract it', async () => {
+    const company = await newCompany('Aseguradora Austral');
+    const policy = await newBagPolicy(company.id);
+    const coverage = await admin('POST', '/coverages', bagCoverage(policy.id));
+    expect(coverage.statusCode).toBe(201);
+    expect(coverage.json().data.description.robbery_wallet_amount_nice).toMatch(/50\.000,00/);
+
+    const hidden = await t.app.inject({ method: 'GET', url: `/api/v4/public-policies/${policy.id}` });
+    expect(hidden.statusCode).toBe(404);
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/applications/1/policies/${policy.id}/link`,
+      headers: op,
+    });
+    expect(link.statusCode).toBe(200);
+    expect((await auditOf('policy.link')).some((a) => a.targetId === String(policy.id))).toBe(true);
+
+    const shown = await t.app.inject({ method: 'GET', url: `/api/v4/public-policies/${policy.id}` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.company.name).toBe('Aseguradora Austral');
+    const customer = await registerCustomer(t.app);
+    const insurance = await contractInsurance(t.app, customer.auth, coverage.json().data.id);
+    expect(insurance.status).toBe('pendiente');
+
+    const listed = await admin('GET', `/policies?search=Austral&filter[risk_type][eq]=bag`);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id: policy.id, linked: true, coverages_count: 1 }),
+    ]);
+
+    // The plan is in use now: its description fields cannot go.
+    const { robbery_keys_amount: _dropped, ...fewer } = BAG_DESCRIPTION;
+    const shrink = await admin('PUT', `/coverages/${coverage.json().data.id}`, {
+      ...bagCoverage(policy.id),
+      description: fewer,
+    });
+    expect(shrink.statusCode).toBe(422);
+    expect(shrink.json().validations['description.robbery_keys_amount'][0]).toContain('contrataciones');
+    const raise = await admin('PUT', `/coverages/${coverage.json().data.id}`, {
+      ...bagCoverage(policy.id),
+      pricing: { kind: 'fixed_monthly', monthly_cents: 180_000 },
+    });
+    expect(raise.statusCode).toBe(200);
+    const [update] = (await auditOf('coverage.update')).filter(
+      (a) => a.targetId === String(coverage.json().data.id),
+    );
+    expect((update!.before as { pricing: { monthly_cents: number } }).pricing.monthly_cents).toBe(150_000);
+    expect((update!.after as { pricing: { monthly_cents: number } }).pricing.monthly_cents).toBe(180_000);
+  });
+
+  it('refuses a coverage whose description does not fit its risk type, naming the fields', async () => {
+    const policy = await newBagPolicy((await newCompany('Campos Seguros')).id);
+    const res = await admin('POST', '/coverages', {
+      ...bagCoverage(policy.id),
+      description: { robbery_wallet_amount: 100, insured_amount: 5 },
+      pricing: { kind: 'travel_by_days', daily_cents: { one_trip: 1, multi_trip: 1, long_stay: 1 } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().validations)).toEqual(
+      expect.arrayContaining([
+        'description.robbery_keys_amount',
+        'description.insured_amount',
+        'pricing.kind',
+      ]),
+    );
+  });
+
+  it('refuses to delete a company with policies, with a message, and deletes one without', async () => {
+    const busy = await newCompany('Ocupada');
+    await newBagPolicy(busy.id);
+    const refused = await admin('DELETE', `/companies/${busy.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'No se puede eliminar Ocupada: tiene 1 póliza. Desactivá o reasigná sus pólizas primero.',
+    );
+    const free = await newCompany('Libre');
+    expect((await admin('DELETE', `/companies/${free.id}`)).statusCode).toBe(204);
+    expect((await auditOf('company.delete')).map((a) => a.targetId)).toContain(String(free.id));
+    const dup = await admin('POST', '/companies', { name: 'ocupada', legal_name: 'Otra S.A.' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().validations.name).toEqual(['Ya existe una aseguradora con ese nombre.']);
+  });
+
+  it('takes a logo checked by its content, not its name', async () => {
+    const company = await newCompany('Con Logo');
+    const fake = await multipart({
+      logo: { data: Buffer.from('<script>alert(1)</script>'), filename: 'logo.png', type: 'image/png' },
+    });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/admin/companies/${company.id}/logo`,
+      headers: { ...op, 'content-type': fake.contentType },
+      payload: fake.payload,
+    });
+    expect(bad.statusCode).toBe(422);
+    const good = await multipart({
+      logo: { data: pngImage(), filename: 'whatever.bin', type: 'application/octet-stream' },
+    });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/admin/companies/${company.id}/logo`,
+      headers: { ...op, 'content-type': good.contentType },
+      payload: good.payload,
+    });
+    expect(ok.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: ok.json().data.logo_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('lists with search, filters, sorting and paging, and refuses unknown parameters', async () => {
+    for (const name of ['Zeta Uno', 'Zeta Dos', 'Zeta Tres']) await newCompany(name);
+    const page = await admin('GET', '/companies?search=zeta&sort_by=-name&per_page=2&page=1');
+    expect(page.json().data.map((c: { name: string }) => c.name)).toEqual(['Zeta Uno', 'Zeta Tres']);
+    expect(page.json().meta).toEqual({ current_page: 1, per_page: 2, total: 3, last_page: 2 });
+    const bad = await admin('GET', '/companies?sort_by=password');
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('operations', () => {
+  it('publishes an app version that the app reads as the one to update to', async () => {
+    const res = await admin('POST', '/app-versions', {
+      version: '9.9.9',
+      platform: 'android',
+      active: true,
+      social: { google: true, facebook: false, apple: false },
+    });
+    expect(res.statusCode).toBe(201);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/common/app-version?filter[platform][like]=android&filter[active][eq]=true',
+    });
+    expect(read.json().data[0].version).toBe('9.9.9');
+    const bad = await admin('POST', '/app-versions', {
+      ...res.json().data,
+      id: undefined,
+      created_at: undefined,
+      version: '9.9',
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('turns maintenance on (customers get 503 with the message) and off again, audited', async () => {
+    const customer = await registerCustomer(t.app);
+    const on = await admin('PUT', '/maintenance', { enabled: true, message: 'Volvemos a las 14 h.' });
+    expect(on.statusCode).toBe(200);
+    const blocked = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/customers/user',
+      headers: customer.auth,
+    });
+    expect(blocked.statusCode).toBe(503);
+    expect(blocked.json().message).toBe('Volvemos a las 14 h.');
+    // Operators keep working during maintenance.
+    expect((await admin('GET', '/maintenance')).json().data.enabled).toBe(true);
+    await admin('PUT', '/maintenance', { enabled: false, message: null });
+    const back = await t.app.inject({ method: 'GET', url: '/api/v4/customers/user', headers: customer.auth });
+    expect(back.statusCode).toBe(200);
+    const entries = await auditOf('maintenance.set');
+    expect(entries.map((e) => (e.after as { enabled: boolean }).enabled)).toEqual([true, false]);
+  });
+
+  it('adds a poll question customers are asked after paying', async () => {
+    const res = await admin('POST', '/poll-questions', {
+      name: '¿Recomendarías la atención?',
+      values: '1, 2, 3, 4, 5',
+      position: 99,
+      active: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.values).toBe('1,2,3,4,5');
+    const four = await admin('POST', '/poll-questions', {
+      name: 'Otra',
+      values: '1,2,3,4',
+      position: 1,
+      active: true,
+    });
+    expect(four.json().validations.values).toEqual(['La escala tiene 5 valores separados por comas.']);
+  });
+
+  it('locks a customer (sessions end, sign-in refused in Spanish) and unlocks them', async () => {
+    const customer = await registerCustomer(t.app, { dni: '30111222' });
+    const found = await admin('GET', `/customers?search=${encodeURIComponent(customer.email)}`);
+    const id = found.json().data[0].id as number;
+    expect(
+      (await admin('GET', '/customers?search=30111222')).json().data.map((c: { id: number }) => c.id),
+    ).toContain(id);
+
+    const lock = await admin('POST', `/customers/${id}/lock`, { reason: 'Fraude sospechado' });
+    expect(lock.json().data.locked_at).not.toBeNull();
+    const ended = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/customers/user',
+      headers: customer.auth,
+    });
+    expect(ended.statusCode).toBe(401);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/auth/login',
+      payload: { email: customer.email, password: GOOD_PASSWORD },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Tu cuenta está bloqueada. Escribinos a Ayuda para recuperarla.');
+    expect(
+      (await admin('GET', '/customers?locked=true')).json().data.map((c: { id: number }) => c.id),
+    ).toContain(id);
+
+    await admin('POST', `/customers/${id}/unlock`, { reason: 'Verificado' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/auth/login',
+      payload: { email: customer.email, password: GOOD_PASSWORD },
+    });
+    expect(again.statusCode).toBe(200);
+    const [locked] = (await auditOf('customer.lock')).filter((a) => a.targetId === String(id));
+    expect(locked!.after).toMatchObject({ reason: 'Fraude sospechado' });
+    expect(locked!.before).toEqual({ locked_at: null });
+  });
+
+  it('shows the audit log newest first, filtered by action', async () => {
+    const res = await admin('GET', '/audit-log?filter[action][eq]=company.create&per_page=5');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as Array<{ id: number; actor: string; operator: { email: string } | null }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.actor === 'operator' && r.operator?.email)).toBe(true);
+    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
+  });
+
+  it('charts today’s sales and premiums on the dashboard', async () => {
+    const before = (await admin('GET', '/dashboard?days=7')).json().data;
+    const customer = await registerCustomer(t.app);
+    const bag = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/public-policies?filter[risk_type][eq]=bag',
+    });
+    const insurance = await contractInsurance(t.app, customer.auth, bag.json().data[0].coverages[0].id);
+    await payThroughSandbox(t.app, customer.auth, insurance.id);
+    const after = (await admin('GET', '/dashboard?days=7')).json().data;
+    expect(after.days).toHaveLength(7);
+    const today = after.days[6];
+    expect(after.sales_per_day.find((d: { day: string }) => d.day === today).bag).toBe(
+      ((before.sales_per_day.find((d: { day: string }) => d.day === today)?.bag as number | undefined) ?? 0) +
+        1,
+    );
+    expect(after.totals.premiums_cents - before.totals.premiums_cents).toBe(insurance.premium.total_cents);
+  });
+});
+
+describe('insurances', () => {
+  async function paidInsurance(dni: string) {
+    const customer = await registerCustomer(t.app, { dni });
+    const bag = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/public-policies?filter[risk_type][eq]=bag',
+    });
+    const insurance = await contractInsurance(t.app, customer.auth, bag.json().data[0].coverages[0].id);
+    await payThroughSandbox(t.app, customer.auth, insurance.id);
+    return { customer, insurance };
+  }
+
+  async function moneyMovements(email: string) {
+    return t.database.db
+      .select({ amount: walletMovements.amountCents, kind: walletMovements.kind })
+      .from(walletMovements)
+      .innerJoin(wallets, eq(wallets.id, walletMovements.walletId))
+      .innerJoin(users, eq(users.id, wallets.userId))
+      .where(eq(users.email, email));
+  }
+
+  it('finds an insurance by number and by the taker’s DNI, voids it and refunds all that was paid', async () => {
+    const { customer, insurance } = await paidInsurance('27333444');
+    const byNumber = await admin('GET', `/insurances?search=${insurance.number}`);
+    expect(byNumber.json().data.map((i: { id: number }) => i.id)).toEqual([insurance.id]);
+    const byDni = await admin('GET', '/insurances?search=27.333.444');
+    expect(byDni.json().data.map((i: { id: number }) => i.id)).toContain(insurance.id);
+    expect(byDni.json().data[0].status).toBe('vigente');
+
+    const voided = await admin('POST', `/insurances/${insurance.id}/void`, {
+      status: 'anulado',
+      reason: 'Pedido de la aseguradora',
+    });
+    expect(voided.statusCode).toBe(200);
+    expect(voided.json().data.status).toBe('anulado');
+    const movements = await moneyMovements(customer.email);
+    expect(movements.filter((m) => m.kind === 'refund').map((m) => m.amount)).toEqual([
+      insurance.premium.total_cents,
+    ]);
+
+    const again = await admin('POST', `/insurances/${insurance.id}/void`, {
+      status: 'invalido',
+      reason: 'Otra vez',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('ya no se puede anular');
+    const [entry] = await auditOf('insurance.void');
+    expect(entry!.after).toMatchObject({
+      status: 'anulado',
+      refund_cents: insurance.premium.total_cents,
+      reason: 'Pedido de la aseguradora',
+    });
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/insurances/${insurance.id}`,
+      headers: customer.auth,
+    });
+    expect(seen.json().data.status).toBe('anulado');
+  });
+
+  it('marks an unpaid insurance invalid with nothing to refund, and asks for a reason', async () => {
+    const customer = await registerCustomer(t.app);
+    const bag = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/public-policies?filter[risk_type][eq]=bag',
+    });
+    const insurance = await contractInsurance(t.app, customer.auth, bag.json().data[0].coverages[0].id);
+    const noReason = await admin('POST', `/insurances/${insurance.id}/void`, {
+      status: 'invalido',
+      reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().validations.reason).toEqual(['Ingresá el motivo.']);
+    const res = await admin('POST', `/insurances/${insurance.id}/void`, {
+      status: 'invalido',
+      reason: 'Datos del bolso falsos',
+    });
+    expect(res.json().data.status).toBe('invalido');
+    expect(await moneyMovements(customer.email)).toEqual([]);
+  });
+});
+
+describe('dashboard claims', () => {
+  it('counts the open claims by status and age, and drops one once it is paid', async () => {
+    const customer = await registerCustomer(t.app);
+    const bag = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/public-policies?filter[risk_type][eq]=bag',
+    });
+    const insurance = await contractInsurance(t.app, customer.auth, bag.json().data[0].coverages[0].id);
+    await payThroughSandbox(t.app, customer.auth, insurance.id);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/insurances/${insurance.id}`,
+      headers: customer.auth,
+    });
+    const before = (await admin('GET', '/dashboard?days=7')).json().data;
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/customers/claims',
+      headers: { ...customer.auth, 'idempotency-key': `dash-${Date.now()}` },
+      payload: {
+        insurance_id: insurance.id,
+        risk_id: detail.json().data.risks[0].id,
+        incident_date: new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10),
+        description: 'Me robaron el bolso en la estación de tren, con documentos.',
+        place: 'Estación Constitución, CABA',
+      },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const during = (await admin('GET', '/dashboard?days=7')).json().data;
+    expect(during.totals.claims_open).toBe(before.totals.claims_open + 1);
+    const fresh = (d: { open_claims_by_age: Array<Record<string, number | string>> }) =>
+      Number(d.open_claims_by_age.find((b) => b.age === '0-2')!.recibido);
+    expect(fresh(during)).toBe(fresh(before) + 1);
+    expect(during.totals.oldest_open_claim_days).toBe(0);
+  });
+});
+
+describe('broadcast notifications', () => {
+  async function drain() {
+    const handlers = notificationJobs(t.app.deps.push);
+    for (let i = 0; i < 50; i += 1)
+      if ((await runDueJobs(t.database.db, { handlers, batchSize: 100 })).claimed === 0) return;
+  }
+  const inbox = async (auth: Record<string, string>) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v4/customers/notification-user', headers: auth })).json()
+      .data as Array<{
+      notification: { title: string };
+    }>;
+
+  it('sends to the customers of a segment only, once, and audits it', async () => {
+    const insured = await registerCustomer(t.app);
+    const bag = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/public-policies?filter[risk_type][eq]=bag',
+    });
+    const insurance = await contractInsurance(t.app, insured.auth, bag.json().data[0].coverages[0].id);
+    await payThroughSandbox(t.app, insured.auth, insurance.id);
+    const without = await registerCustomer(t.app);
+    await drain();
+
+    const sent = await admin('POST', '/notifications/broadcast', {
+      segment: 'risk_type',
+      risk_type: 'bag',
+      title: 'Novedades de Bolso protegido',
+      body: 'Desde el lunes cubrimos también anteojos.',
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().data.recipients).toBeGreaterThanOrEqual(1);
+    await drain();
+    expect(
+      (await inbox(insured.auth)).filter((n) => n.notification.title === 'Novedades de Bolso protegido'),
+    ).toHaveLength(1);
+    expect((await inbox(without.auth)).map((n) => n.notification.title)).not.toContain(
+      'Novedades de Bolso protegido',
+    );
+    const [entry] = await auditOf('notification.broadcast');
+    expect(entry!.after).toMatchObject({ segment: 'risk_type', recipients: sent.json().data.recipients });
+
+    const missing = await admin('POST', '/notifications/broadcast', {
+      segment: 'risk_type',
+      title: 'x',
+      body: 'y',
+    });
+    expect(missing.json().validations.risk_type).toEqual(['Elegí el tipo de riesgo.']);
+  });
+});

@@ -1,0 +1,454 @@
+/**
+ * The operator's catalogue: companies (with their logo), policies and coverages. Every change is one
+ * transaction with its audit record. A company with policies is never deleted; a coverage that insurances
+ * use keeps every description field they were sold with.
+ */
+import {
+  type CompanyBody,
+  type CoverageBody,
+  type PolicyBody,
+  RISK_TYPES,
+  type RiskTypeCode,
+} from '@cubierto/contracts';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { companies, coverages, files, insurances, policies, riskTypes } from '../../db/schema/index.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import type { ListQuery } from '../../lib/list-query.ts';
+import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
+import { companyOut, coverageOut, riskTypeOut } from '../catalog/service.ts';
+import { type AuditContext, recordAudit } from '../operators/audit.ts';
+
+type Page = Pick<ListQuery, 'where' | 'orderBy' | 'perPage' | 'offset'>;
+
+// ——— Companies ———
+
+const policiesPerCompany =
+  sql<number>`(select count(*) from ${policies} where ${policies.companyId} = ${companies.id})`.mapWith(
+    Number,
+  );
+
+export async function listCompanies(db: DbOrTx, q: Page, search: string | undefined) {
+  const where = and(
+    q.where,
+    search ? or(ilike(companies.name, search), ilike(companies.legalName, search)) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(companies).where(where);
+  const rows = await db
+    .select({ company: companies, policies: policiesPerCompany })
+    .from(companies)
+    .where(where)
+    .orderBy(...(q.orderBy.length ? q.orderBy : [asc(companies.name)]))
+    .limit(q.perPage)
+    .offset(q.offset);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => ({ ...companyOut(r.company), policies_count: r.policies })),
+  };
+}
+
+async function findCompanyRow(db: DbOrTx, id: number, lock = false) {
+  const query = db.select().from(companies).where(eq(companies.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('not_found', { message: 'La aseguradora no existe.' });
+  return row;
+}
+
+function nameTaken(): AppError {
+  return new AppError('conflict', { validations: { name: ['Ya existe una aseguradora con ese nombre.'] } });
+}
+
+async function assertCompanyNameFree(db: DbOrTx, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`lower(${companies.name}) = ${name.toLowerCase()}`);
+  if (row && row.id !== exceptId) throw nameTaken();
+}
+
+export async function createCompany(db: Db, body: CompanyBody, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    await assertCompanyNameFree(tx, body.name);
+    const [row] = await tx
+      .insert(companies)
+      .values({ name: body.name, legalName: body.legal_name })
+      .returning();
+    const out = companyOut(row!);
+    await recordAudit(tx, audit, {
+      action: 'company.create',
+      targetType: 'company',
+      targetId: out.id,
+      after: out,
+    });
+    return out;
+  });
+}
+
+export async function updateCompany(db: Db, id: number, body: CompanyBody, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const before = companyOut(await findCompanyRow(tx, id, true));
+    await assertCompanyNameFree(tx, body.name, id);
+    const [row] = await tx
+      .update(companies)
+      .set({ name: body.name, legalName: body.legal_name })
+      .where(eq(companies.id, id))
+      .returning();
+    const after = companyOut(row!);
+    await recordAudit(tx, audit, {
+      action: 'company.update',
+      targetType: 'company',
+      targetId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function deleteCompany(db: Db, id: number, audit: AuditContext) {
+  await db.transaction(async (tx) => {
+    const row = await findCompanyRow(tx, id, true);
+    const [used] = await tx.select({ n: count() }).from(policies).where(eq(policies.companyId, id));
+    if (used && used.n > 0)
+      throw new AppError('conflict', {
+        message: `No se puede eliminar ${row.name}: tiene ${used.n} ${used.n === 1 ? 'póliza' : 'pólizas'}. Desactivá o reasigná sus pólizas primero.`,
+      });
+    await tx.delete(companies).where(eq(companies.id, id));
+    await recordAudit(tx, audit, {
+      action: 'company.delete',
+      targetType: 'company',
+      targetId: id,
+      before: companyOut(row),
+    });
+  });
+}
+
+/** The logo is checked by its bytes (JPG, PNG or WEBP) and size, stored under a random name. */
+export async function setCompanyLogo(
+  deps: { db: Db; storage: Storage; uploadLimit: number },
+  id: number,
+  data: unknown,
+  audit: AuditContext,
+) {
+  if (!Buffer.isBuffer(data)) throw validationError({ logo: ['Adjuntá el logo (JPG, PNG o WEBP).'] });
+  const checked = await inspectUpload(data, {
+    allowed: IMAGE_TYPES,
+    maxBytes: deps.uploadLimit,
+    field: 'logo',
+    kind: 'logos',
+  });
+  await findCompanyRow(deps.db, id);
+  await deps.storage.put(checked.key, data);
+  return deps.db.transaction(async (tx) => {
+    const before = companyOut(await findCompanyRow(tx, id, true));
+    await tx.insert(files).values({
+      kind: 'logo',
+      contentType: checked.contentType,
+      sizeBytes: data.length,
+      storageKey: checked.key,
+    });
+    const [row] = await tx
+      .update(companies)
+      .set({ logoFilename: checked.key.slice('logos/'.length) })
+      .where(eq(companies.id, id))
+      .returning();
+    const after = companyOut(row!);
+    await recordAudit(tx, audit, {
+      action: 'company.logo',
+      targetType: 'company',
+      targetId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+// ——— Policies ———
+
+const coveragesPerPolicy =
+  sql<number>`(select count(*) from ${coverages} where ${coverages.policyId} = ${policies.id})`.mapWith(
+    Number,
+  );
+
+function adminPolicyOut(row: {
+  policy: typeof policies.$inferSelect;
+  company: typeof companies.$inferSelect;
+  riskType: typeof riskTypes.$inferSelect;
+}) {
+  return {
+    id: row.policy.id,
+    name: row.policy.name,
+    includes: row.policy.includes,
+    excludes: row.policy.excludes,
+    status: row.policy.status,
+    external_url: row.policy.externalUrl,
+    special_clauses: row.policy.specialClauses,
+    risk_type: { short_code: row.riskType.shortCode },
+    company: companyOut(row.company),
+    riskType: riskTypeOut(row.riskType),
+  };
+}
+
+export async function listPolicies(db: DbOrTx, q: Page, search: string | undefined, applicationId: number) {
+  const where = and(
+    q.where,
+    search ? or(ilike(policies.name, search), ilike(companies.name, search)) : undefined,
+  );
+  const linked = sql<boolean>`exists (select 1 from application_policies ap where ap.policy_id = ${policies.id} and ap.application_id = ${applicationId})`;
+  const [total] = await db
+    .select({ n: count() })
+    .from(policies)
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(where);
+  const rows = await db
+    .select({
+      policy: policies,
+      company: companies,
+      riskType: riskTypes,
+      linked,
+      coverages: coveragesPerPolicy,
+    })
+    .from(policies)
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(where)
+    .orderBy(...(q.orderBy.length ? q.orderBy : [asc(policies.id)]))
+    .limit(q.perPage)
+    .offset(q.offset);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => ({ ...adminPolicyOut(r), linked: r.linked, coverages_count: r.coverages })),
+  };
+}
+
+async function findPolicyRow(db: DbOrTx, id: number, lock = false) {
+  const query = db
+    .select({ policy: policies, company: companies, riskType: riskTypes })
+    .from(policies)
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(eq(policies.id, id));
+  const [row] = lock ? await query.for('update', { of: policies }) : await query;
+  if (!row) throw new AppError('not_found', { message: 'La póliza no existe.' });
+  return row;
+}
+
+export async function getPolicy(db: DbOrTx, id: number) {
+  return adminPolicyOut(await findPolicyRow(db, id));
+}
+
+async function policyValues(tx: DbOrTx, body: PolicyBody) {
+  await findCompanyRow(tx, body.company_id).catch(() => {
+    throw validationError({ company_id: ['La aseguradora no existe.'] });
+  });
+  const [riskType] = await tx.select().from(riskTypes).where(eq(riskTypes.shortCode, body.risk_type));
+  if (!riskType) throw validationError({ risk_type: ['El tipo de riesgo no existe.'] });
+  return {
+    companyId: body.company_id,
+    riskTypeId: riskType.id,
+    name: body.name,
+    includes: body.includes,
+    excludes: body.excludes,
+    status: body.status,
+    externalUrl: body.external_url,
+    specialClauses: body.special_clauses || null,
+  };
+}
+
+export async function createPolicy(db: Db, body: PolicyBody, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(policies)
+      .values(await policyValues(tx, body))
+      .returning({ id: policies.id });
+    const after = adminPolicyOut(await findPolicyRow(tx, row!.id));
+    await recordAudit(tx, audit, {
+      action: 'policy.create',
+      targetType: 'policy',
+      targetId: after.id,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function updatePolicy(db: Db, id: number, body: PolicyBody, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const current = await findPolicyRow(tx, id, true);
+    const before = adminPolicyOut(current);
+    const values = await policyValues(tx, body);
+    if (values.riskTypeId !== current.policy.riskTypeId) {
+      const [sold] = await tx.select({ n: count() }).from(insurances).where(eq(insurances.policyId, id));
+      const [plans] = await tx.select({ n: count() }).from(coverages).where(eq(coverages.policyId, id));
+      if ((sold?.n ?? 0) > 0 || (plans?.n ?? 0) > 0)
+        throw validationError({
+          risk_type: ['No se puede cambiar el tipo de riesgo de una póliza con planes o contrataciones.'],
+        });
+    }
+    await tx.update(policies).set(values).where(eq(policies.id, id));
+    const after = adminPolicyOut(await findPolicyRow(tx, id));
+    await recordAudit(tx, audit, {
+      action: 'policy.update',
+      targetType: 'policy',
+      targetId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+// ——— Coverages ———
+
+export async function listCoverages(db: DbOrTx, q: Page, search: string | undefined) {
+  const where = and(
+    q.where,
+    search ? or(ilike(coverages.publicName, search), ilike(policies.name, search)) : undefined,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(coverages)
+    .innerJoin(policies, eq(policies.id, coverages.policyId))
+    .where(where);
+  const rows = await db
+    .select({ coverage: coverages, policyName: policies.name, shortCode: riskTypes.shortCode })
+    .from(coverages)
+    .innerJoin(policies, eq(policies.id, coverages.policyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(where)
+    .orderBy(
+      ...(q.orderBy.length
+        ? q.orderBy
+        : [asc(coverages.policyId), asc(coverages.sortOrder), asc(coverages.id)]),
+    )
+    .limit(q.perPage)
+    .offset(q.offset);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => adminCoverageOut(r.coverage, r.shortCode, r.policyName)),
+  };
+}
+
+function adminCoverageOut(row: typeof coverages.$inferSelect, shortCode: string, policyName: string) {
+  return {
+    ...coverageOut(row, shortCode),
+    policy_name: policyName,
+    pricing: row.pricing,
+    surcharge_bps: row.surchargeBps,
+    tax_bps: row.taxBps,
+    status: row.status,
+    sort_order: row.sortOrder,
+  };
+}
+
+async function findCoverageRow(db: DbOrTx, id: number, lock = false) {
+  const query = db
+    .select({ coverage: coverages, policyName: policies.name, shortCode: riskTypes.shortCode })
+    .from(coverages)
+    .innerJoin(policies, eq(policies.id, coverages.policyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(eq(coverages.id, id));
+  const [row] = lock ? await query.for('update', { of: coverages }) : await query;
+  if (!row) throw new AppError('not_found', { message: 'El plan no existe.' });
+  return row;
+}
+
+/**
+ * The coverage's description against its risk type: every field of the type present with the right
+ * kind, no unknown field; the pricing kind the risk type is priced by.
+ */
+function checkCoverage(body: CoverageBody, shortCode: string): void {
+  const rule = RISK_TYPES[shortCode as RiskTypeCode];
+  if (!rule) throw validationError({ policy_id: ['El tipo de riesgo de la póliza no existe.'] });
+  const problems: Record<string, string[]> = {};
+  for (const field of rule.descriptionFields) {
+    const value = body.description[field.key];
+    if (value === undefined || value === '')
+      problems[`description.${field.key}`] = [`Ingresá ${field.label.toLowerCase()}.`];
+    else if (field.kind !== 'text' && typeof value !== 'number')
+      problems[`description.${field.key}`] = [`${field.label} debe ser un número.`];
+  }
+  const known = new Set(rule.descriptionFields.map((f) => f.key));
+  for (const key of Object.keys(body.description))
+    if (!known.has(key)) problems[`description.${key}`] = ['Campo desconocido para este tipo de riesgo.'];
+  if (body.pricing.kind !== rule.pricing)
+    problems['pricing.kind'] = ['Este tipo de riesgo no se cotiza de esa forma.'];
+  if (Object.keys(problems).length) throw validationError(problems);
+}
+
+function coverageValues(body: CoverageBody) {
+  return {
+    policyId: body.policy_id,
+    publicName: body.public_name,
+    publicDescription: body.public_description,
+    description: body.description,
+    descriptionMore: body.description_more,
+    pricing: body.pricing,
+    surchargeBps: body.surcharge_bps,
+    taxBps: body.tax_bps,
+    status: body.status,
+    sortOrder: body.sort_order,
+  };
+}
+
+export async function createCoverage(db: Db, body: CoverageBody, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const policy = await findPolicyRow(tx, body.policy_id).catch(() => {
+      throw validationError({ policy_id: ['La póliza no existe.'] });
+    });
+    checkCoverage(body, policy.riskType.shortCode);
+    const [row] = await tx.insert(coverages).values(coverageValues(body)).returning();
+    const after = adminCoverageOut(row!, policy.riskType.shortCode, policy.policy.name);
+    await recordAudit(tx, audit, {
+      action: 'coverage.create',
+      targetType: 'coverage',
+      targetId: after.id,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function updateCoverage(db: Db, id: number, body: CoverageBody, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const current = await findCoverageRow(tx, id, true);
+    const before = adminCoverageOut(current.coverage, current.shortCode, current.policyName);
+    const [sold] = await tx.select({ n: count() }).from(insurances).where(eq(insurances.coverageId, id));
+    const inUse = (sold?.n ?? 0) > 0;
+    if (inUse) {
+      // Insurances sold under this plan show its description on their certificates: none may go missing.
+      if (body.policy_id !== current.coverage.policyId)
+        throw validationError({ policy_id: ['Un plan con contrataciones no puede cambiar de póliza.'] });
+      const missing = Object.keys(current.coverage.description).filter((key) => !(key in body.description));
+      if (missing.length)
+        throw validationError(
+          Object.fromEntries(
+            missing.map((key) => [
+              `description.${key}`,
+              ['El plan tiene contrataciones: este dato no se puede quitar.'],
+            ]),
+          ),
+        );
+    }
+    const policy = await findPolicyRow(tx, body.policy_id).catch(() => {
+      throw validationError({ policy_id: ['La póliza no existe.'] });
+    });
+    checkCoverage(body, policy.riskType.shortCode);
+    const [row] = await tx
+      .update(coverages)
+      .set(coverageValues(body))
+      .where(eq(coverages.id, id))
+      .returning();
+    const after = adminCoverageOut(row!, policy.riskType.shortCode, policy.policy.name);
+    await recordAudit(tx, audit, {
+      action: 'coverage.update',
+      targetType: 'coverage',
+      targetId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}

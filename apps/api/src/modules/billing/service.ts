@@ -1,0 +1,518 @@
+/**
+ * Invoices ("Facturación"): the invoice profile (designated billing party), one invoice per collected
+ * insurance payment, issued inside the transaction that confirms the payment, and one credit note per
+ * refund, referencing its invoice. Numbers are correlative per point of sale, kind and letter: the
+ * counter row is incremented (and so locked) inside that same transaction, so a rolled-back payment
+ * gives its number back and two payments never share one (decision 009).
+ */
+import {
+  formatInvoiceNumber,
+  INVOICE_KIND_LABELS,
+  type InvoiceKind,
+  type InvoiceLetter,
+  type InvoiceProfileBody,
+  InvoiceProfileBodySchema,
+  invoiceLetterFor,
+  ivaRateFor,
+  niceAmounts,
+  RISK_TYPES,
+  type RiskTypeCode,
+  splitIva,
+  TAX_CONDITIONS,
+  type TaxCondition,
+} from '@cubierto/contracts';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  entities,
+  insurances,
+  invoiceCounters,
+  invoiceLines,
+  invoiceProfiles,
+  invoices,
+  places,
+  policies,
+  provinces,
+  riskTypes,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notify } from '../notifications/notify.ts';
+
+/** Cubierto issues from one point of sale; the counters are keyed by it so a second one is a new row. */
+export const POINT_OF_SALE = 1;
+
+type ProfileRow = typeof invoiceProfiles.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+type LineRow = typeof invoiceLines.$inferSelect;
+type Recipient = {
+  name: string;
+  documentType: 'DNI' | 'CUIT';
+  documentNumber: string;
+  taxCondition: TaxCondition;
+  address: string;
+};
+
+function profileOut(row: ProfileRow, stateName: string) {
+  return {
+    name: row.name,
+    document_type: row.documentType,
+    document_number: row.documentNumber,
+    tax_condition: row.taxCondition,
+    street: row.street,
+    street_number: row.streetNumber,
+    floor_apartment: row.floorApartment,
+    locality: row.locality,
+    state_id: row.stateId,
+    state_name: stateName,
+    zip_code: row.zipCode,
+    invoice_letter: invoiceLetterFor(row.taxCondition),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The caller's invoice profile, or null while they have none (invoices then go to the insurance's billing entity). */
+export async function findInvoiceProfile(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ profile: invoiceProfiles, stateName: provinces.name })
+    .from(invoiceProfiles)
+    .innerJoin(provinces, eq(provinces.id, invoiceProfiles.stateId))
+    .where(eq(invoiceProfiles.userId, userId));
+  return row ? profileOut(row.profile, row.stateName) : null;
+}
+
+export async function saveInvoiceProfile(db: DbOrTx, userId: number, body: InvoiceProfileBody) {
+  const input = InvoiceProfileBodySchema.parse(body);
+  const [province] = await db
+    .select({ id: provinces.id })
+    .from(provinces)
+    .where(eq(provinces.id, input.state_id));
+  if (!province) {
+    throw new AppError('validation_failed', {
+      validations: { state_id: ['Elegí una provincia de la lista.'] },
+    });
+  }
+  const values = {
+    name: input.name,
+    documentType: input.document_type,
+    documentNumber: input.document_number,
+    taxCondition: input.tax_condition,
+    street: input.street,
+    streetNumber: input.street_number,
+    floorApartment: input.floor_apartment,
+    locality: input.locality,
+    stateId: input.state_id,
+    zipCode: input.zip_code.toUpperCase(),
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(invoiceProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: invoiceProfiles.userId, set: values });
+  return (await findInvoiceProfile(db, userId))!;
+}
+
+function addressOf(parts: {
+  street: string | null;
+  streetNumber: string | null;
+  floor: string | null;
+  locality: string | null;
+  state: string | null;
+  zip: string | null;
+}): string {
+  const street = [parts.street, parts.streetNumber, parts.floor].filter(Boolean).join(' ');
+  const place = [parts.locality, parts.state].filter(Boolean).join(', ');
+  return [street, place, parts.zip ? `CP ${parts.zip}` : null].filter(Boolean).join(' · ');
+}
+
+/**
+ * Who an invoice goes to (decision 009): the customer's invoice profile when they have one; otherwise the
+ * insurance's designated billing entity as registered (by default their own name and DNI, consumidor
+ * final).
+ */
+async function recipientFor(tx: DbOrTx, userId: number, billingEntityId: number): Promise<Recipient> {
+  const profile = await findInvoiceProfile(tx, userId);
+  if (profile) {
+    return {
+      name: profile.name,
+      documentType: profile.document_type,
+      documentNumber: profile.document_number,
+      taxCondition: profile.tax_condition,
+      address: addressOf({
+        street: profile.street,
+        streetNumber: profile.street_number,
+        floor: profile.floor_apartment,
+        locality: profile.locality,
+        state: profile.state_name,
+        zip: profile.zip_code,
+      }),
+    };
+  }
+  const [row] = await tx
+    .select({ entity: entities, place: places, state: provinces.name })
+    .from(entities)
+    .leftJoin(places, eq(places.id, entities.placeId))
+    .leftJoin(provinces, eq(provinces.id, places.provinceId))
+    .where(eq(entities.id, billingEntityId));
+  const entity = row!.entity;
+  const condition = (TAX_CONDITIONS as readonly string[]).includes(entity.taxCondition ?? '')
+    ? (entity.taxCondition as TaxCondition)
+    : 'consumidor_final';
+  return {
+    name: entity.name,
+    documentType: entity.documentType,
+    documentNumber: entity.documentNumber,
+    taxCondition: condition,
+    address: addressOf({
+      street: row!.place?.street ?? null,
+      streetNumber: row!.place?.streetNumber ?? null,
+      floor: row!.place?.floorBlock ?? null,
+      locality: null,
+      state: row!.state,
+      zip: row!.place?.zipCode ?? null,
+    }),
+  };
+}
+
+/** The rows of a raw query's answer, whichever driver ran it (pg answers `{ rows }`, PGlite too). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+type NewLine = { description: string; totalCents: number; ivaRateBps: number; insuranceId: number | null };
+export type IssuedDocument = { id: number; letter: InvoiceLetter; number: number };
+
+/**
+ * Writes an invoice or credit note and its lines. Everything that can be done before the number is
+ * (the id, the amounts, the caller's notification); then one statement takes the next number from the
+ * counter row, which stays locked until the caller's transaction commits, and inserts the document and
+ * its lines with it. Every payment queues on that row, so it is held for that one statement and the
+ * commit only.
+ */
+async function insertDocument(
+  tx: DbOrTx,
+  input: {
+    userId: number;
+    kind: InvoiceKind;
+    recipient: Recipient;
+    lines: NewLine[];
+    issuedAt: Date;
+    insuranceId: number | null;
+    paymentId?: number | null;
+    importId?: number | null;
+    invoiceId?: number | null;
+    refundMovementId?: number | null;
+    letter?: InvoiceLetter;
+    /** Runs before the number is taken, with the document's id (to notify about it). */
+    beforeNumber?: (document: { id: number; letter: InvoiceLetter }) => Promise<void>;
+  },
+): Promise<IssuedDocument> {
+  const letter = input.letter ?? invoiceLetterFor(input.recipient.taxCondition);
+  const lines = input.lines.map((l) => ({ ...l, ...splitIva(l.totalCents, l.ivaRateBps) }));
+  const [allocated] = rowsOf<{ id: number }>(
+    await tx.execute(sql`select nextval(pg_get_serial_sequence('invoices', 'id'))::int as id`),
+  );
+  const id = Number(allocated!.id);
+  await input.beforeNumber?.({ id, letter });
+  const r = input.recipient;
+  const sum = (key: 'netCents' | 'ivaCents' | 'totalCents') => lines.reduce((s, l) => s + l[key], 0);
+  const lineRows = JSON.stringify(
+    lines.map((l) => ({
+      insurance_id: l.insuranceId,
+      description: l.description,
+      net_cents: l.netCents,
+      iva_rate_bps: l.ivaRateBps,
+      iva_cents: l.ivaCents,
+      total_cents: l.totalCents,
+    })),
+  );
+  const [issued] = rowsOf<{ number: number }>(
+    await tx.execute(sql`
+      with counter as (
+        insert into ${invoiceCounters} (point_of_sale, kind, letter, last_number)
+        values (${POINT_OF_SALE}, ${input.kind}, ${letter}, 1)
+        on conflict (point_of_sale, kind, letter)
+          do update set last_number = ${invoiceCounters}.last_number + 1
+        returning last_number
+      ), document as (
+        insert into ${invoices} (id, user_id, kind, letter, point_of_sale, number, issued_at, insurance_id,
+          payment_id, import_id, invoice_id, refund_movement_id, recipient_name, recipient_document_type,
+          recipient_document_number, recipient_tax_condition, recipient_address, net_cents, iva_cents,
+          total_cents)
+        select ${id}, ${input.userId}, ${input.kind}, ${letter}, ${POINT_OF_SALE}, counter.last_number,
+          ${input.issuedAt.toISOString()}::timestamptz, ${input.insuranceId}::int, ${input.paymentId ?? null}::int,
+          ${input.importId ?? null}::int, ${input.invoiceId ?? null}::int, ${input.refundMovementId ?? null}::int,
+          ${r.name}, ${r.documentType}, ${r.documentNumber}, ${r.taxCondition}, ${r.address},
+          ${sum('netCents')}, ${sum('ivaCents')}, ${sum('totalCents')}
+        from counter
+        returning id, number
+      ), document_lines as (
+        insert into ${invoiceLines} (invoice_id, insurance_id, description, net_cents, iva_rate_bps,
+          iva_cents, total_cents)
+        select document.id, x.insurance_id, x.description, x.net_cents, x.iva_rate_bps, x.iva_cents,
+          x.total_cents
+        from document, jsonb_to_recordset(${lineRows}::jsonb) as x(insurance_id int, description text,
+          net_cents int, iva_rate_bps int, iva_cents int, total_cents int)
+      )
+      select number from document
+    `),
+  );
+  return { id, letter, number: Number(issued!.number) };
+}
+
+async function insurancesForInvoice(tx: DbOrTx, insuranceIds: number[]) {
+  return tx
+    .select({
+      id: insurances.id,
+      number: insurances.number,
+      billingEntityId: insurances.billingEntityId,
+      totalCents: insurances.totalCents,
+      startsOn: insurances.startsOn,
+      endsOn: insurances.endsOn,
+      policy: policies.name,
+      riskType: riskTypes.shortCode,
+    })
+    .from(insurances)
+    .innerJoin(policies, eq(policies.id, insurances.policyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(inArray(insurances.id, insuranceIds))
+    .orderBy(asc(insurances.id));
+}
+
+async function insuranceForInvoice(tx: DbOrTx, insuranceId: number) {
+  const [row] = await insurancesForInvoice(tx, [insuranceId]);
+  return row!;
+}
+
+type InsuranceForInvoice = Awaited<ReturnType<typeof insurancesForInvoice>>[number];
+
+function lineFor(insurance: InsuranceForInvoice, totalCents: number): NewLine {
+  const risk = RISK_TYPES[insurance.riskType as RiskTypeCode]?.name ?? insurance.riskType;
+  return {
+    description: `${insurance.number} · Seguro ${risk} — ${insurance.policy} (vigencia ${dateEs(insurance.startsOn)} al ${dateEs(insurance.endsOn)})`,
+    totalCents,
+    ivaRateBps: ivaRateFor(insurance.riskType),
+    insuranceId: insurance.id,
+  };
+}
+
+/** Tells the customer; written before the number is taken, so it names the letter but not the number. */
+function notifyIssued(tx: DbOrTx, userId: number, what: string) {
+  return async (document: { id: number; letter: InvoiceLetter }) =>
+    notify(tx, {
+      userId,
+      title: 'Tu factura está lista',
+      body: `Emitimos tu factura ${document.letter} por ${what}. Descargala en Facturación.`,
+      action: { type: 'Invoice', invoiceId: document.id },
+      key: `invoice:${document.id}:issued`,
+    });
+}
+
+const issuedOf = (row: InvoiceRow): IssuedDocument => ({
+  id: row.id,
+  letter: row.letter,
+  number: row.number,
+});
+
+function dateEs(iso: string | null): string {
+  if (!iso) return '—';
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * The invoice of a collected insurance payment; call it inside the transaction that marks the payment
+ * approved. Issuing it twice for one payment answers the first invoice.
+ */
+export async function issueInvoiceForPayment(
+  tx: DbOrTx,
+  payment: { id: number; userId: number; insuranceId: number | null; amountCents: number },
+  now: Date,
+): Promise<IssuedDocument | null> {
+  if (!payment.insuranceId) return null;
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.paymentId, payment.id), eq(invoices.kind, 'invoice')));
+  if (existing) return issuedOf(existing);
+  const insurance = await insuranceForInvoice(tx, payment.insuranceId);
+  const recipient = await recipientFor(tx, payment.userId, insurance.billingEntityId);
+  return insertDocument(tx, {
+    userId: payment.userId,
+    kind: 'invoice',
+    recipient,
+    issuedAt: now,
+    insuranceId: insurance.id,
+    paymentId: payment.id,
+    lines: [lineFor(insurance, payment.amountCents)],
+    beforeNumber: notifyIssued(tx, payment.userId, `el pago de la contratación ${insurance.number}`),
+  });
+}
+
+/**
+ * The invoice of a CSV import paid from Mi crédito: one line per insurance it issued, to the customer's
+ * invoice profile or else the import's entity. Call it inside the transaction that confirms the import;
+ * issuing it twice answers the first invoice.
+ */
+export async function issueInvoiceForImport(
+  tx: DbOrTx,
+  input: { userId: number; importId: number; billingEntityId: number; insuranceIds: number[] },
+  now: Date,
+): Promise<IssuedDocument | null> {
+  if (input.insuranceIds.length === 0) return null;
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.importId, input.importId), eq(invoices.kind, 'invoice')));
+  if (existing) return issuedOf(existing);
+  const issued: InsuranceForInvoice[] = [];
+  // In parts, as the import itself does: thousands of ids in one IN list are slow to plan.
+  for (let i = 0; i < input.insuranceIds.length; i += 1000)
+    issued.push(...(await insurancesForInvoice(tx, input.insuranceIds.slice(i, i + 1000))));
+  const recipient = await recipientFor(tx, input.userId, input.billingEntityId);
+  return insertDocument(tx, {
+    userId: input.userId,
+    kind: 'invoice',
+    recipient,
+    issuedAt: now,
+    insuranceId: null,
+    importId: input.importId,
+    lines: issued.map((insurance) => lineFor(insurance, insurance.totalCents)),
+    beforeNumber: notifyIssued(
+      tx,
+      input.userId,
+      `tu importación de ${issued.length} ${issued.length === 1 ? 'seguro' : 'seguros'}`,
+    ),
+  });
+}
+
+/**
+ * The credit note of a refund of an insurance's premium, referencing the invoice of its payment, with
+ * the same letter and recipient. Call it inside the transaction that posts the refund. Nothing is issued
+ * when the insurance was never invoiced (nothing was collected).
+ */
+export async function issueCreditNoteForRefund(
+  tx: DbOrTx,
+  input: {
+    userId: number;
+    insuranceId: number;
+    amountCents: number;
+    refundMovementId: number;
+    reason: string;
+  },
+  now: Date,
+): Promise<IssuedDocument | null> {
+  const [found] = await tx
+    .select({ invoice: invoices, line: invoiceLines })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(
+      and(
+        eq(invoiceLines.insuranceId, input.insuranceId),
+        eq(invoices.userId, input.userId),
+        eq(invoices.kind, 'invoice'),
+      ),
+    )
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  if (!found) return null;
+  const { invoice, line } = found;
+  const insurance = await insuranceForInvoice(tx, input.insuranceId);
+  return insertDocument(tx, {
+    userId: input.userId,
+    kind: 'credit_note',
+    letter: invoice.letter,
+    recipient: {
+      name: invoice.recipientName,
+      documentType: invoice.recipientDocumentType,
+      documentNumber: invoice.recipientDocumentNumber,
+      taxCondition: invoice.recipientTaxCondition,
+      address: invoice.recipientAddress,
+    },
+    issuedAt: now,
+    insuranceId: input.insuranceId,
+    invoiceId: invoice.id,
+    refundMovementId: input.refundMovementId,
+    lines: [
+      {
+        description: `${input.reason}, contratación ${insurance.number} (factura ${invoice.letter} ${formatInvoiceNumber(invoice.pointOfSale, invoice.number)})`,
+        totalCents: Math.min(input.amountCents, line.totalCents),
+        ivaRateBps: line.ivaRateBps,
+        insuranceId: input.insuranceId,
+      },
+    ],
+  });
+}
+
+export function invoiceOut(row: InvoiceRow, extra: { insuranceNumber: string | null; lines?: LineRow[] }) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    kind_label: INVOICE_KIND_LABELS[row.kind],
+    letter: row.letter,
+    point_of_sale: row.pointOfSale,
+    number: row.number,
+    full_number: formatInvoiceNumber(row.pointOfSale, row.number),
+    issued_at: row.issuedAt.toISOString(),
+    insurance_id: row.insuranceId,
+    insurance_number: extra.insuranceNumber,
+    payment_id: row.paymentId,
+    import_id: row.importId,
+    invoice_id: row.invoiceId,
+    recipient: {
+      name: row.recipientName,
+      document_type: row.recipientDocumentType,
+      document_number: row.recipientDocumentNumber,
+      tax_condition: row.recipientTaxCondition,
+      address: row.recipientAddress,
+    },
+    ...niceAmounts({ net: row.netCents, iva: row.ivaCents, total: row.totalCents }),
+    ...(extra.lines
+      ? {
+          lines: extra.lines.map((l) => ({
+            description: l.description,
+            iva_rate_bps: l.ivaRateBps,
+            ...niceAmounts({ net: l.netCents, iva: l.ivaCents, total: l.totalCents }),
+          })),
+        }
+      : {}),
+  };
+}
+export type InvoiceOut = ReturnType<typeof invoiceOut>;
+
+export async function listInvoices(
+  db: DbOrTx,
+  input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+) {
+  const condition = and(eq(invoices.userId, input.userId), input.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ invoice: invoices, insuranceNumber: insurances.number })
+      .from(invoices)
+      .leftJoin(insurances, eq(insurances.id, invoices.insuranceId))
+      .where(condition)
+      .orderBy(...input.orderBy)
+      .limit(input.limit)
+      .offset(input.offset),
+    db.select({ n: count() }).from(invoices).where(condition),
+  ]);
+  return {
+    rows: rows.map((r) => invoiceOut(r.invoice, { insuranceNumber: r.insuranceNumber })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** One of the caller's invoices with its lines; another customer's is a 404. */
+export async function findInvoice(db: DbOrTx, userId: number, invoiceId: number): Promise<InvoiceOut> {
+  const [row] = await db
+    .select({ invoice: invoices, insuranceNumber: insurances.number })
+    .from(invoices)
+    .leftJoin(insurances, eq(insurances.id, invoices.insuranceId))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+  if (!row) throw new AppError('not_found', { message: 'La factura no existe.' });
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(invoiceLines.id);
+  return invoiceOut(row.invoice, { insuranceNumber: row.insuranceNumber, lines });
+}

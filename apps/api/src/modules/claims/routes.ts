@@ -1,0 +1,295 @@
+/**
+ * /customers/claims (the customer's own claims: list, file, detail, messages, attachments) and
+ * /admin/claims (operators: every claim, status changes with a message, messages to the customer).
+ * Routes validate and call one service function each; the rules live in service.ts.
+ */
+import {
+  AttachClaimFilesBodySchema,
+  ChangeClaimStatusBodySchema,
+  ClaimAttachmentSchema,
+  ClaimableInsuranceSchema,
+  ClaimDetailSchema,
+  ClaimMessageBodySchema,
+  ClaimSchema,
+  CreateClaimBodySchema,
+  dataOf,
+  OperatorClaimDetailSchema,
+  OperatorClaimSchema,
+  pageOf,
+} from '@cubierto/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { claims, users } from '../../db/schema/index.ts';
+import { idempotencyKey } from '../../lib/idempotency-key.ts';
+import { type ListSpec, pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { caller, requireOperator } from '../../lib/request-context.ts';
+import { auditContext } from '../operators/audit.ts';
+import {
+  attachClaimFiles,
+  changeClaimStatus,
+  claimableInsurances,
+  fileClaim,
+  findClaim,
+  findClaimForOperator,
+  listAllClaims,
+  listClaims,
+  postCustomerMessage,
+  postOperatorMessage,
+  readClaimAttachment,
+  storeClaimAttachment,
+} from './service.ts';
+
+const security = [{ bearer: [] }];
+const Id = z.object({ id: z.coerce.number().int().positive() });
+
+const listSpec = {
+  filters: {
+    status: { column: claims.status, type: 'string', ops: ['eq', 'in'] },
+    insurance_id: { column: claims.insuranceId, type: 'number', ops: ['eq'] },
+    incident_date: { column: claims.incidentDate, type: 'string', ops: ['gte', 'lte', 'eq'] },
+    created_at: { column: claims.createdAt, type: 'date', ops: ['gte', 'lte'] },
+  },
+  sorts: {
+    created_at: claims.createdAt,
+    updated_at: claims.updatedAt,
+    incident_date: claims.incidentDate,
+    id: claims.id,
+  },
+} satisfies ListSpec;
+
+/** Sends a stored attachment under its own name; the type is what its bytes were found to be. */
+function sendAttachment(reply: FastifyReply, file: { data: Buffer; contentType: string; name: string }) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.data);
+}
+
+export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['claims'];
+
+  app.get(
+    '/',
+    { schema: { tags, security, querystring: RawQuerySchema, response: { 200: pageOf(ClaimSchema) } } },
+    async (request) => {
+      const q = parseListQuery(request.query, listSpec);
+      const { rows, total } = await listClaims(deps.db, {
+        userId: caller(request).userId,
+        where: q.where,
+        orderBy: q.orderBy,
+        limit: q.perPage,
+        offset: q.offset,
+      });
+      return { data: rows, meta: pageMeta(q, total) };
+    },
+  );
+
+  app.get(
+    '/claimable-insurances',
+    { schema: { tags, security, response: { 200: dataOf(z.array(ClaimableInsuranceSchema)) } } },
+    async (request) => ({ data: await claimableInsurances(deps.db, caller(request).userId) }),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        body: CreateClaimBodySchema,
+        response: { 200: dataOf(ClaimDetailSchema), 201: dataOf(ClaimDetailSchema) },
+      },
+    },
+    async (request, reply) => {
+      const userId = caller(request).userId;
+      const result = await fileClaim(deps.db, {
+        userId,
+        body: request.body,
+        idempotencyKey: idempotencyKey(request),
+      });
+      return reply
+        .status(result.created ? 201 : 200)
+        .send({ data: await findClaim(deps.db, { claimId: result.claimId, userId }) });
+    },
+  );
+
+  app.post(
+    '/attachments',
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        body: z.strictObject({
+          file: z.unknown(),
+          name: z.string().max(255, { error: 'El nombre del archivo es demasiado largo.' }).optional(),
+        }),
+        response: { 201: dataOf(ClaimAttachmentSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await storeClaimAttachment(deps, {
+          userId: caller(request).userId,
+          data: request.body.file,
+          name: request.body.name,
+        }),
+      }),
+  );
+
+  app.get('/attachments/:id', { schema: { tags, security, params: Id } }, async (request, reply) =>
+    sendAttachment(
+      reply,
+      await readClaimAttachment(deps, { attachmentId: request.params.id, userId: caller(request).userId }),
+    ),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, security, params: Id, response: { 200: dataOf(ClaimDetailSchema) } } },
+    async (request) => ({
+      data: await findClaim(deps.db, { claimId: request.params.id, userId: caller(request).userId }),
+    }),
+  );
+
+  app.post(
+    '/:id/attachments',
+    {
+      schema: {
+        tags,
+        security,
+        params: Id,
+        body: AttachClaimFilesBodySchema,
+        response: { 201: dataOf(ClaimDetailSchema) },
+      },
+    },
+    async (request, reply) => {
+      const userId = caller(request).userId;
+      await attachClaimFiles(deps.db, {
+        userId,
+        claimId: request.params.id,
+        attachmentIds: request.body.attachment_ids,
+      });
+      return reply
+        .status(201)
+        .send({ data: await findClaim(deps.db, { claimId: request.params.id, userId }) });
+    },
+  );
+
+  app.post(
+    '/:id/messages',
+    {
+      schema: {
+        tags,
+        security,
+        params: Id,
+        body: ClaimMessageBodySchema,
+        response: { 201: dataOf(ClaimDetailSchema) },
+      },
+    },
+    async (request, reply) => {
+      const userId = caller(request).userId;
+      await postCustomerMessage(deps.db, { userId, claimId: request.params.id, body: request.body.body });
+      return reply
+        .status(201)
+        .send({ data: await findClaim(deps.db, { claimId: request.params.id, userId }) });
+    },
+  );
+};
+
+/** Behind requireOperator (an operator's session or the operations token); every change is audited. */
+export const adminClaimRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['admin-claims'];
+  app.addHook('onRequest', requireOperator);
+
+  app.get(
+    '/',
+    {
+      schema: { tags, security, querystring: RawQuerySchema, response: { 200: pageOf(OperatorClaimSchema) } },
+    },
+    async (request) => {
+      const q = parseListQuery(request.query, {
+        ...listSpec,
+        filters: {
+          ...listSpec.filters,
+          user_id: { column: claims.userId, type: 'number', ops: ['eq'] },
+          email: { column: users.email, type: 'string', ops: ['eq', 'like'] },
+        },
+      });
+      const { rows, total } = await listAllClaims(deps.db, {
+        where: q.where,
+        orderBy: q.orderBy,
+        limit: q.perPage,
+        offset: q.offset,
+      });
+      return { data: rows, meta: pageMeta(q, total) };
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, security, params: Id, response: { 200: dataOf(OperatorClaimDetailSchema) } } },
+    async (request) => ({ data: await findClaimForOperator(deps.db, request.params.id) }),
+  );
+
+  app.post(
+    '/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        params: Id,
+        body: ChangeClaimStatusBodySchema,
+        response: { 200: dataOf(OperatorClaimDetailSchema) },
+      },
+    },
+    async (request) => {
+      await changeClaimStatus(deps.db, {
+        claimId: request.params.id,
+        body: request.body,
+        idempotencyKey: idempotencyKey(request, { optional: true }),
+        audit: auditContext(request),
+      });
+      return { data: await findClaimForOperator(deps.db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/:id/messages',
+    {
+      schema: {
+        tags,
+        security,
+        params: Id,
+        body: ClaimMessageBodySchema,
+        response: { 201: dataOf(OperatorClaimDetailSchema) },
+      },
+    },
+    async (request, reply) => {
+      await postOperatorMessage(deps.db, {
+        claimId: request.params.id,
+        body: request.body.body,
+        audit: auditContext(request),
+      });
+      return reply.status(201).send({ data: await findClaimForOperator(deps.db, request.params.id) });
+    },
+  );
+
+  app.get(
+    '/:id/attachments/:attachmentId',
+    { schema: { tags, security, params: Id.extend({ attachmentId: z.coerce.number().int().positive() }) } },
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        await readClaimAttachment(deps, {
+          attachmentId: request.params.attachmentId,
+          claimId: request.params.id,
+        }),
+      ),
+  );
+};

@@ -1,0 +1,170 @@
+/**
+ * /customers/imports ('Mis importaciones de seguros'): the sample CSV of a coverage, uploading a CSV (the
+ * file itself as the request body, up to 10 MB, read by content whatever its declared type), the report
+ * row by row, confirming (issues and pays from Mi crédito) and the result CSV. Only imports of entities
+ * the caller acts for exist for them.
+ */
+import {
+  IMPORT_MAX_BYTES,
+  ImportSampleQuerySchema,
+  ImportUploadQuerySchema,
+  PageMetaSchema,
+} from '@cubierto/contracts';
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { importRows } from '../../db/schema/index.ts';
+import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { caller } from '../../lib/request-context.ts';
+import { fileError } from './csv.ts';
+import {
+  confirmImport,
+  createImport,
+  findImport,
+  importResultCsv,
+  importSample,
+  listImportRows,
+  listImports,
+} from './service.ts';
+
+const tags = ['imports'];
+const security = [{ bearer: [] }];
+const Id = z.object({ id: z.coerce.number().int().positive() });
+const Data = z.object({ data: z.unknown() });
+const Page = z.object({ data: z.array(z.unknown()), meta: PageMetaSchema });
+
+/** Spreadsheets and browsers label a CSV in many ways; the content decides, not the label. */
+const CSV_TYPES = [
+  'text/csv',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'text/plain',
+  'application/octet-stream',
+];
+
+function attachment(filename: string) {
+  return `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const applicationId = deps.config.applicationId;
+
+  app.addContentTypeParser(
+    CSV_TYPES,
+    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  // Over the limit the body is never read: say so in the words of a file, not of a request.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw fileError('El archivo supera los 10 MB.', 'payload_too_large');
+    throw error;
+  });
+
+  app.get(
+    '/sample',
+    { schema: { tags, security, querystring: ImportSampleQuerySchema, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const { filename, csv } = await importSample(deps.db, {
+        coverageId: request.query.coverage_id,
+        applicationId,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment(filename))
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'The CSV file as the request body (text/csv), at most 10 MB and 20,000 rows.',
+        consumes: CSV_TYPES,
+        querystring: ImportUploadQuerySchema,
+        body: z.unknown(),
+        response: { 200: Data, 201: Data },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) throw fileError('Adjuntá el archivo CSV.');
+      const result = await createImport(deps.db, {
+        userId: caller(request).userId,
+        entityId: request.query.entity_id,
+        coverageId: request.query.coverage_id,
+        fileName: request.query.file_name || 'importacion.csv',
+        bytes: request.body,
+        applicationId,
+      });
+      return reply.status(result.created ? 201 : 200).send({ data: result.import });
+    },
+  );
+
+  app.get(
+    '/',
+    { schema: { tags, security, querystring: RawQuerySchema, response: { 200: Page } } },
+    async (request) => {
+      const q = parseListQuery(request.query, { maxPerPage: 100 });
+      const { rows, total } = await listImports(deps.db, caller(request).userId, {
+        limit: q.perPage,
+        offset: q.offset,
+      });
+      return { data: rows, meta: pageMeta(q, total) };
+    },
+  );
+
+  app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Data } } }, async (request) => ({
+    data: await findImport(deps.db, caller(request).userId, request.params.id),
+  }));
+
+  app.get(
+    '/:id/rows',
+    {
+      schema: {
+        tags,
+        security,
+        params: Id,
+        querystring: RawQuerySchema,
+        response: { 200: Page },
+      },
+    },
+    async (request) => {
+      const q = parseListQuery(request.query, {
+        maxPerPage: 500,
+        filters: { status: { column: importRows.status, type: 'string', ops: ['eq'] } },
+      });
+      const { rows, total } = await listImportRows(deps.db, {
+        userId: caller(request).userId,
+        importId: request.params.id,
+        where: q.where,
+        limit: q.perPage,
+        offset: q.offset,
+      });
+      return { data: rows, meta: pageMeta(q, total) };
+    },
+  );
+
+  app.post(
+    '/:id/confirm',
+    { schema: { tags, security, params: Id, response: { 200: Data } } },
+    async (request) => ({
+      data: await confirmImport(deps.db, { userId: caller(request).userId, importId: request.params.id }),
+    }),
+  );
+
+  app.get(
+    '/:id/result',
+    { schema: { tags, security, params: Id, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const { filename, csv } = await importResultCsv(deps.db, caller(request).userId, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment(filename))
+        .send(csv);
+    },
+  );
+};

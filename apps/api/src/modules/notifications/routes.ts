@@ -1,0 +1,168 @@
+/**
+ * /customers/notification-user (spec §7): the caller's notifications, unread first; one by id; the unread
+ * count; mark one or all read. /customers/push-subscriptions: the caller's devices for push (Web Push
+ * subscriptions and native tokens) and the VAPID public key browsers subscribe with.
+ */
+import {
+  NotificationUserSchema,
+  PageMetaSchema,
+  PushSubscriptionBodySchema,
+  PushUnsubscribeBodySchema,
+} from '@cubierto/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { caller } from '../../lib/request-context.ts';
+import {
+  deleteSubscription,
+  findNotification,
+  listNotifications,
+  listSubscriptions,
+  markAllRead,
+  markRead,
+  saveSubscription,
+  unreadCount,
+} from './service.ts';
+
+const security = [{ bearer: [] }];
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const One = z.object({ data: NotificationUserSchema });
+
+export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['notifications'];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: RawQuerySchema,
+        response: {
+          200: z.object({
+            data: z.array(NotificationUserSchema),
+            meta: PageMetaSchema.extend({ unread: z.number().int() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const q = parseListQuery(request.query, { maxPerPage: 50 });
+      const { rows, total, unread } = await listNotifications(deps.db, caller(request).userId, {
+        limit: q.perPage,
+        offset: q.offset,
+      });
+      return { data: rows, meta: { ...pageMeta(q, total), unread } };
+    },
+  );
+
+  app.get(
+    '/count',
+    { schema: { tags, security, response: { 200: z.object({ data: z.number().int() }) } } },
+    async (request) => ({ data: await unreadCount(deps.db, caller(request).userId) }),
+  );
+
+  app.post(
+    '/read-all',
+    {
+      schema: {
+        tags,
+        security,
+        response: { 200: z.object({ data: z.object({ updated: z.number().int() }) }) },
+      },
+    },
+    async (request) => ({ data: { updated: await markAllRead(deps.db, caller(request).userId) } }),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, security, params: IdParams, response: { 200: One } } },
+    async (request) => ({
+      data: await findNotification(deps.db, caller(request).userId, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/:id/read',
+    { schema: { tags, security, params: IdParams, response: { 200: One } } },
+    async (request) => ({
+      data: await markRead(deps.db, caller(request).userId, request.params.id),
+    }),
+  );
+};
+
+const SubscriptionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['web', 'android', 'ios']),
+  endpoint: z.string(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_success_at: z.string().nullable(),
+});
+
+export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['notifications'];
+
+  app.get(
+    '/vapid-public-key',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'The application server key for PushManager.subscribe (null when push is off).',
+        response: { 200: z.object({ data: z.object({ vapid_public_key: z.string().nullable() }) }) },
+      },
+    },
+    async () => ({ data: { vapid_public_key: deps.push.publicKey } }),
+  );
+
+  app.get(
+    '/',
+    { schema: { tags, security, response: { 200: z.object({ data: z.array(SubscriptionSchema) }) } } },
+    async (request) => ({ data: await listSubscriptions(deps.db, caller(request).userId) }),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          "A browser's PushSubscription.toJSON() with kind 'web', or a native token (android, ios).",
+        body: PushSubscriptionBodySchema,
+        response: { 201: z.object({ data: SubscriptionSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const data = await saveSubscription(deps.db, {
+        userId: caller(request).userId,
+        body: request.body,
+        userAgent: request.headers['user-agent'],
+        endpointRule: { production: deps.config.env === 'production', hosts: deps.config.pushServiceHosts },
+      });
+      return reply.status(201).send({ data });
+    },
+  );
+
+  /** Sign-out: the device knows its endpoint (or token), not the id. */
+  app.delete(
+    '/',
+    { schema: { tags, security, body: PushUnsubscribeBodySchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteSubscription(deps.db, caller(request).userId, { endpoint: request.body.endpoint });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, security, params: IdParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteSubscription(deps.db, caller(request).userId, { id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+};

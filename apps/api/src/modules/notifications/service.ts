@@ -1,0 +1,211 @@
+/**
+ * A customer's notifications (`/customers/notification-user`) and devices (`/customers/push-subscriptions`).
+ * Everything is looked up by the caller's user id: another customer's notification or subscription does
+ * not exist for them (404).
+ */
+import type { NotificationUser, PushSubscriptionBody } from '@cubierto/contracts';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notifications, notificationUsers, pushSubscriptions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+type NotificationRow = typeof notifications.$inferSelect;
+type NotificationUserRow = typeof notificationUsers.$inferSelect;
+type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export function notificationUserOut(nu: NotificationUserRow, n: NotificationRow): NotificationUser {
+  return {
+    id: nu.id,
+    notification_user_id: nu.id,
+    read_at: nu.readAt?.toISOString() ?? null,
+    created_at: nu.createdAt.toISOString(),
+    notification: {
+      id: n.id,
+      title: n.title,
+      body: n.body,
+      created_at: n.createdAt.toISOString(),
+      action: {
+        type: n.actionType,
+        notification_id: n.id,
+        insurance_id: n.insuranceId,
+        wallet_id: n.walletId,
+        wallet_movement_id: n.walletMovementId,
+        claim_id: n.claimId,
+        invoice_id: n.invoiceId,
+      },
+    },
+  };
+}
+
+const notFound = () => new AppError('not_found', { message: 'La notificación no existe.' });
+
+/** Unread first, then newest first (by when it happened). */
+export async function listNotifications(db: DbOrTx, userId: number, page: { limit: number; offset: number }) {
+  const mine = eq(notificationUsers.userId, userId);
+  const [rows, [total], [unread]] = await Promise.all([
+    db
+      .select({ nu: notificationUsers, n: notifications })
+      .from(notificationUsers)
+      .innerJoin(notifications, eq(notifications.id, notificationUsers.notificationId))
+      .where(mine)
+      .orderBy(
+        sql`${notificationUsers.readAt} is null desc`,
+        desc(notifications.createdAt),
+        desc(notificationUsers.id),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(notificationUsers).where(mine),
+    db
+      .select({ n: count() })
+      .from(notificationUsers)
+      .where(and(mine, isNull(notificationUsers.readAt))),
+  ]);
+  return {
+    rows: rows.map((r) => notificationUserOut(r.nu, r.n)),
+    total: total?.n ?? 0,
+    unread: unread?.n ?? 0,
+  };
+}
+
+export async function findNotification(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select({ nu: notificationUsers, n: notifications })
+    .from(notificationUsers)
+    .innerJoin(notifications, eq(notifications.id, notificationUsers.notificationId))
+    .where(and(eq(notificationUsers.id, id), eq(notificationUsers.userId, userId)));
+  if (!row) throw notFound();
+  return notificationUserOut(row.nu, row.n);
+}
+
+export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notificationUsers)
+    .where(and(eq(notificationUsers.userId, userId), isNull(notificationUsers.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks it read; reading it again keeps the first time it was read. */
+export async function markRead(db: DbOrTx, userId: number, id: number, now = new Date()) {
+  await db
+    .update(notificationUsers)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notificationUsers.id, id),
+        eq(notificationUsers.userId, userId),
+        isNull(notificationUsers.readAt),
+      ),
+    );
+  return findNotification(db, userId, id);
+}
+
+export async function markAllRead(db: DbOrTx, userId: number, now = new Date()): Promise<number> {
+  const updated = await db
+    .update(notificationUsers)
+    .set({ readAt: now })
+    .where(and(eq(notificationUsers.userId, userId), isNull(notificationUsers.readAt)))
+    .returning({ id: notificationUsers.id });
+  return updated.length;
+}
+
+export function subscriptionOut(row: SubscriptionRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    endpoint: row.endpoint,
+    user_agent: row.userAgent,
+    created_at: row.createdAt.toISOString(),
+    last_success_at: row.lastSuccessAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Registers a device. The same endpoint (or token) registered again is the same subscription: its keys
+ * are refreshed and it moves to whoever signed in on that device last.
+ */
+/**
+ * Where a subscription may send the API's requests: in production, https to a known push service only
+ * (PUSH_SERVICE_HOSTS; `.suffix` matches the domain's hosts); elsewhere any http(s) URL (local peers).
+ */
+export function pushEndpointProblem(
+  endpoint: string,
+  rule: { production: boolean; hosts: readonly string[] },
+): 'https' | 'host' | null {
+  const url = new URL(endpoint);
+  if (!rule.production) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'https';
+  if (url.protocol !== 'https:') return 'https';
+  const host = url.hostname.toLowerCase();
+  const known = rule.hosts.some((h) => (h.startsWith('.') ? host.endsWith(h) : host === h));
+  return known ? null : 'host';
+}
+
+const ENDPOINT_MESSAGES = {
+  https: 'El endpoint de la suscripción debe usar https.',
+  host: 'El endpoint de la suscripción no es de un servicio de notificaciones conocido.',
+} as const;
+
+export async function saveSubscription(
+  db: DbOrTx,
+  input: {
+    userId: number;
+    body: PushSubscriptionBody;
+    userAgent: string | undefined;
+    endpointRule: { production: boolean; hosts: readonly string[] };
+  },
+) {
+  const { body } = input;
+  if (body.kind === 'web') {
+    const problem = pushEndpointProblem(body.endpoint, input.endpointRule);
+    if (problem)
+      throw new AppError('validation_failed', { validations: { endpoint: [ENDPOINT_MESSAGES[problem]] } });
+  }
+  const values = {
+    userId: input.userId,
+    kind: body.kind,
+    endpoint: body.kind === 'web' ? body.endpoint : body.token,
+    p256dh: body.kind === 'web' ? body.keys.p256dh : null,
+    auth: body.kind === 'web' ? body.keys.auth : null,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  };
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [pushSubscriptions.kind, pushSubscriptions.endpoint],
+      set: {
+        userId: values.userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        userAgent: values.userAgent,
+      },
+    })
+    .returning();
+  return subscriptionOut(row!);
+}
+
+export async function listSubscriptions(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.id));
+  return rows.map(subscriptionOut);
+}
+
+export async function deleteSubscription(
+  db: DbOrTx,
+  userId: number,
+  where: { id?: number; endpoint?: string },
+) {
+  const condition =
+    where.id !== undefined
+      ? eq(pushSubscriptions.id, where.id)
+      : eq(pushSubscriptions.endpoint, where.endpoint ?? '');
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(condition, eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  if (deleted.length === 0) throw new AppError('not_found', { message: 'La suscripción no existe.' });
+}

@@ -1,0 +1,107 @@
+/**
+ * Notifications (spec §3 "Notification", §4 "Notification"): what the API answers for a customer's
+ * notification, where opening one leads, and the push subscription a device registers. Used by the API
+ * (answers, the push's link) and the app (the list, opening one).
+ */
+import { z } from 'zod';
+
+export const NOTIFICATION_ACTION_TYPES = [
+  'Insurance',
+  'InsuranceRisk',
+  'WalletMovement',
+  'Claim',
+  'Invoice',
+  'Referral',
+  'Message',
+] as const;
+export type NotificationActionType = (typeof NOTIFICATION_ACTION_TYPES)[number];
+
+export const NotificationActionSchema = z.object({
+  type: z.enum(NOTIFICATION_ACTION_TYPES),
+  notification_id: z.number().int(),
+  insurance_id: z.number().int().nullable(),
+  wallet_id: z.number().int().nullable(),
+  wallet_movement_id: z.number().int().nullable(),
+  claim_id: z.number().int().nullable(),
+  invoice_id: z.number().int().nullable(),
+});
+export type NotificationAction = z.infer<typeof NotificationActionSchema>;
+
+/** One notification as its recipient sees it (the spec's notification_user with its notification). */
+export const NotificationUserSchema = z.object({
+  id: z.number().int(),
+  notification_user_id: z.number().int(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+  notification: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    body: z.string(),
+    created_at: z.string(),
+    action: NotificationActionSchema,
+  }),
+});
+export type NotificationUser = z.infer<typeof NotificationUserSchema>;
+
+/**
+ * Where opening a notification leads (spec §4): Insurance and InsuranceRisk → the insurance;
+ * WalletMovement → the movement; every other type (or one missing its ids) → notifications/detail.
+ */
+export function notificationRoute(action: NotificationAction, notificationUserId: number): string {
+  switch (action.type) {
+    case 'Insurance':
+    case 'InsuranceRisk':
+      if (action.insurance_id) return `/customers/insurances/${action.insurance_id}`;
+      break;
+    case 'WalletMovement':
+      if (action.wallet_id && action.wallet_movement_id)
+        return `/customers/money-wallet/${action.wallet_id}/wallet-movements/${action.wallet_movement_id}`;
+      break;
+  }
+  return `/notifications/detail?id=${notificationUserId}`;
+}
+
+/** The link a push opens: the app's notification route, which marks it read and routes it as above. */
+export const notificationOpenPath = (notificationUserId: number) =>
+  `/notifications/list/${notificationUserId}`;
+
+/** What a push carries (encrypted to the device): enough to show it and to open it. */
+export type PushMessage = { title: string; body: string; notification_user_id: number; url: string };
+
+const base64url = (bytes: number, what: string) =>
+  z
+    .string({ error: `Falta ${what}.` })
+    .regex(/^[A-Za-z0-9_-]+=*$/, { error: `${what} no es base64url.` })
+    .refine((value) => Math.floor((value.replace(/=+$/, '').length * 3) / 4) === bytes, {
+      error: `${what} no tiene el largo esperado.`,
+    });
+
+/** A browser's PushSubscription.toJSON(), or a native token from the hybrid app. */
+export const PushSubscriptionBodySchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('web'),
+      endpoint: z.url({ error: 'El endpoint de la suscripción no es una URL válida.' }).max(2048),
+      expirationTime: z.number().nullable().optional(),
+      keys: z.strictObject({
+        // An uncompressed P-256 point (65 bytes) and a 16-byte secret (RFC 8291).
+        p256dh: base64url(65, 'La clave p256dh'),
+        auth: base64url(16, 'La clave auth'),
+      }),
+    }),
+    z.strictObject({
+      kind: z.enum(['android', 'ios']),
+      token: z
+        .string({ error: 'Falta el token del dispositivo.' })
+        .min(8, { error: 'El token del dispositivo es demasiado corto.' })
+        .max(4096),
+    }),
+  ],
+  { error: 'Indicá el tipo de suscripción: web, android o ios.' },
+);
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
+
+export const PushUnsubscribeBodySchema = z.strictObject({
+  endpoint: z.string({ error: 'Falta el endpoint o token a dar de baja.' }).min(1).max(4096),
+});
