@@ -7,14 +7,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build-compress.ts';
 import { buildDefines } from './build-config.ts';
+import { precacheShell } from './build-precache.ts';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const inSrc = (pattern: RegExp) => (id: string) =>
   id.startsWith(srcDir) && pattern.test(id.slice(srcDir.length));
 
 export default defineConfig({
-  plugins: [react()],
+  // The service worker's shell list is written before the compressed copies are made.
+  plugins: [react(), precacheShell(), precompress()],
   define: buildDefines,
   resolve: {
     // Without the Promise polyfill every supported browser already has.

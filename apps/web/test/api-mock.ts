@@ -71,3 +71,20 @@ export const tokenAnswer = (token = 'new-token', renewOn = '2030-01-01T00:00:00.
   access_token: token,
   renew_on: renewOn,
 });
+
+/** GET /common/app-config as the embedded default answers it (credit wallet mode, the test checkout). */
+export const appConfigRoute = {
+  'GET /common/app-config': {
+    body: {
+      data: {
+        application_id: 1,
+        help_chat_url: 'https://wa.me/5491100000000',
+        credit_wallet_mode: true,
+        google_client_id: null,
+        apple_client_id: null,
+        facebook_app_id: null,
+        checkout_methods: ['sandbox'],
+      },
+    },
+  },
+};

@@ -4,7 +4,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import es from '../public/assets/i18n/es.json';
 import { setSessionEventHandlers } from '../src/shared/api/client.ts';
@@ -14,6 +14,10 @@ import { initI18n } from '../src/shared/i18n/i18n.ts';
 import { hideLoading } from '../src/shared/loading/loading.ts';
 import { setSessionState } from '../src/shared/session/session-store.ts';
 import { storage } from '../src/shared/storage/storage.ts';
+
+// A loaded machine (CI, several test runs at once) can take more than the default second to draw a
+// lazy route: waiting longer costs nothing when it is fast.
+configure({ asyncUtilTimeout: 5_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -48,6 +52,9 @@ beforeEach(async () => {
   resetLatestAppVersion();
   setSessionState({ status: 'anonymous', menusDisabled: false });
 });
+
+// Tab-scoped memory (after-login path, referral code) never leaks from one test to the next.
+afterEach(() => window.sessionStorage.clear());
 
 afterEach(() => {
   cleanup();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { demoUser, mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { rememberTourSeen } from '../features/home/tour/tour-memory.ts';
 import { saveAppMessage } from '../shared/message/app-message.ts';
 import { StorageKey, storage } from '../shared/storage/storage.ts';
 import { routes } from './router.tsx';
@@ -102,10 +103,10 @@ describe('session start and routes (spec §2, §4)', () => {
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
   });
 
-  it('shows a clear message on areas whose issues have not landed yet', async () => {
+  it('shows a clear message on a signed-in path that does not exist (yet)', async () => {
     signedInApi();
     await signedIn();
-    renderApp('/customers/claims');
+    renderApp('/customers/seccion-futura');
     expect(
       await screen.findByRole('heading', { name: 'Esta sección todavía no está disponible.' }),
     ).toBeInTheDocument();
@@ -117,6 +118,8 @@ describe('side menu (spec §2)', () => {
   it('shows the user, the default avatar, today’s items and the installed version', async () => {
     signedInApi();
     await signedIn();
+    // Seen already on this device: the home tour does not open by itself here.
+    rememberTourSeen(demoUser.id);
     renderApp('/tabs');
 
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
@@ -128,7 +131,8 @@ describe('side menu (spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/tabs');
     expect(within(nav).getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/profile');
     expect(within(nav).getByRole('button', { name: 'Salir' })).toBeInTheDocument();
-    expect(within(nav).queryByText('Realizar tour')).not.toBeInTheDocument();
+    // Spec §2: 'Realizar tour' only on the home screen.
+    expect(within(nav).getByRole('button', { name: 'Realizar tour' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Mis contrataciones' })).toHaveAttribute(
       'href',
       '/customers/insurances',

@@ -17,15 +17,37 @@ const insurancePages = () => import('../features/insurances/pages/index.ts');
 const paymentPages = () => import('../features/payments/pages/index.ts');
 const pollModule = () => import('../features/poll/components/run-insurance-poll.tsx');
 const walletPages = () => import('../features/wallets/pages/index.tsx');
+const claimPages = () => import('../features/claims/pages/index.ts');
+const billingPages = () => import('../features/billing/pages/index.ts');
+const referralPages = () => import('../features/referral/pages/index.ts');
+const importPages = () => import('../features/imports/pages/index.ts');
+const businessPages = () => import('../features/entities/pages/business.ts');
+const notificationPages = () => import('../features/notifications/pages/index.ts');
+const adminPages = () => import('../features/admin/pages/index.ts');
+
+/** The back office under /admin: its own layout and menu; its code never reaches a customer. */
+const adminRoutes: RouteObject = {
+  path: 'admin',
+  lazy: async () => ({ Component: (await adminPages()).AdminLayout }),
+  children: [
+    { index: true, lazy: async () => ({ Component: (await adminPages()).DashboardPage }) },
+    { path: 'companies', lazy: async () => ({ Component: (await adminPages()).CompaniesPage }) },
+    { path: 'policies', lazy: async () => ({ Component: (await adminPages()).PoliciesPage }) },
+    { path: 'coverages', lazy: async () => ({ Component: (await adminPages()).CoveragesPage }) },
+    { path: 'claims', lazy: async () => ({ Component: (await adminPages()).ClaimsPage }) },
+    { path: 'insurances', lazy: async () => ({ Component: (await adminPages()).InsurancesPage }) },
+    { path: 'customers', lazy: async () => ({ Component: (await adminPages()).CustomersPage }) },
+    { path: 'notifications', lazy: async () => ({ Component: (await adminPages()).BroadcastPage }) },
+    { path: 'app-versions', lazy: async () => ({ Component: (await adminPages()).AppVersionsPage }) },
+    { path: 'maintenance', lazy: async () => ({ Component: (await adminPages()).MaintenancePage }) },
+    { path: 'poll-questions', lazy: async () => ({ Component: (await adminPages()).PollQuestionsPage }) },
+    { path: 'operators', lazy: async () => ({ Component: (await adminPages()).OperatorsPage }) },
+    { path: 'audit-log', lazy: async () => ({ Component: (await adminPages()).AuditLogPage }) },
+  ],
+};
 
 /** Routes of the signed-in area whose pages come with later issues. */
-const upcomingSignedInPaths = [
-  'customers/*',
-  'invoice/*',
-  'business-center/*',
-  'notifications/*',
-  'referral/*',
-];
+const upcomingSignedInPaths = ['customers/*', 'invoice/*', 'referral/*'];
 
 export const routes: RouteObject[] = [
   {
@@ -68,7 +90,13 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
         }),
       },
-      { path: 'admin-login', lazy: unavailable },
+      {
+        path: 'admin-login',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/admin-login-page.tsx')).AdminLoginPage,
+        }),
+      },
+      adminRoutes,
       {
         path: 'message',
         lazy: async () => ({
@@ -119,12 +147,39 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await insurancePages()).InsuranceDetailPage }),
           },
           {
+            // The in-force certificates kept on this device, for when there is no connection.
+            path: 'certificados',
+            lazy: async () => ({ Component: (await insurancePages()).OfflineCertificatesPage }),
+          },
+          {
             path: 'customers/insurances/:id/pay',
             lazy: async () => {
               // The poll after a wallet payment comes from its own feature.
               const [{ PayPage }, { runInsurancePoll }] = await Promise.all([paymentPages(), pollModule()]);
               return { Component: () => <PayPage runPoll={runInsurancePoll} /> };
             },
+          },
+          // Spec §2: 'invoice' contains invoice/invoices ('Facturación').
+          { path: 'invoice', loader: () => redirect('/invoice/invoices') },
+          {
+            path: 'invoice/invoices',
+            lazy: async () => ({ Component: (await billingPages()).BillingPage }),
+          },
+          {
+            path: 'referral',
+            lazy: async () => ({ Component: (await referralPages()).ReferralPage }),
+          },
+          {
+            path: 'customers/claims',
+            lazy: async () => ({ Component: (await claimPages()).ClaimsPage }),
+          },
+          {
+            path: 'customers/claims/new',
+            lazy: async () => ({ Component: (await claimPages()).NewClaimPage }),
+          },
+          {
+            path: 'customers/claims/:id',
+            lazy: async () => ({ Component: (await claimPages()).ClaimDetailPage }),
           },
           ...(['money', 'credit'] as const).flatMap((kind): RouteObject[] => [
             {
@@ -137,6 +192,22 @@ export const routes: RouteObject[] = [
             },
           ]),
           {
+            path: 'notifications',
+            lazy: async () => ({ Component: (await notificationPages()).NotificationsPage }),
+          },
+          {
+            path: 'notifications/list',
+            lazy: async () => ({ Component: (await notificationPages()).NotificationsPage }),
+          },
+          {
+            path: 'notifications/list/:id',
+            lazy: async () => ({ Component: (await notificationPages()).NotificationOpenPage }),
+          },
+          {
+            path: 'notifications/detail',
+            lazy: async () => ({ Component: (await notificationPages()).NotificationDetailPage }),
+          },
+          {
             path: 'contract-insurance',
             lazy: async () => ({
               Component: (await import('../features/contract/pages/start-contract-page.tsx'))
@@ -148,6 +219,26 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('../features/contract/pages/contract-page.tsx')).ContractPage,
             }),
+          },
+          {
+            path: 'customers/imports',
+            lazy: async () => ({ Component: (await importPages()).ImportsPage }),
+          },
+          {
+            path: 'customers/imports/:id',
+            lazy: async () => ({ Component: (await importPages()).ImportPage }),
+          },
+          {
+            path: 'business-center',
+            lazy: async () => ({ Component: (await businessPages()).BusinessCenterPage }),
+          },
+          {
+            path: 'business-center/business/:id',
+            lazy: async () => ({ Component: (await businessPages()).BusinessPage }),
+          },
+          {
+            path: 'business-invitation',
+            lazy: async () => ({ Component: (await businessPages()).InvitationPage }),
           },
           {
             path: 'search-entity',

@@ -2,7 +2,15 @@
  * Cubierto's look: a deep teal brand colour, a warm coral as secondary, rounded cards, system fonts
  * (the CSP allows fonts only from our own origin, and system fonts cost nothing to load).
  */
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  rgba,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#e7f6f7',
@@ -57,9 +65,61 @@ const info: MantineColorsTuple = [
   '#1e3a8a',
 ];
 
+/** sRGB channels of a #rrggbb colour. */
+function channels(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1, 7), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function relativeLuminance([r, g, b]: [number, number, number]): number {
+  const linear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG contrast ratio of two colours given as channels. */
+export function contrast(a: [number, number, number], b: [number, number, number]): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const TINT = 0.1;
+
+/**
+ * 'light' with a shade (color="red.9") means a pale tint of that colour with the shade as text: the
+ * readable pairing. Mantine's default paints the shade solid behind its pale "light" text instead, which
+ * hid alerts' titles and retry buttons. Where the shade itself reads at less than 4.5:1 on its tint
+ * (orange.9, green.9), the text is darkened until it does (WCAG AA).
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (input.variant === 'light' && parsed.isThemeColor && parsed.shade !== undefined) {
+    const shade = input.theme.colors[parsed.color]![parsed.shade]!;
+    const tinted = channels(shade).map((c) => Math.round(255 * (1 - TINT) + c * TINT)) as [
+      number,
+      number,
+      number,
+    ];
+    let text = channels(shade);
+    while (contrast(text, tinted) < 4.5) text = text.map((c) => Math.round(c * 0.9)) as typeof text;
+    return {
+      background: rgba(shade, TINT),
+      hover: rgba(shade, 0.16),
+      color: `rgb(${text.join(', ')})`,
+      border: '1px solid transparent',
+    };
+  }
+  return defaultVariantColorsResolver(input);
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'brand',
   primaryShade: 7,
+  // A visitor who asked the system for less motion gets toasts, dialogs and menus without their fades.
+  respectReducedMotion: true,
   colors: { brand, secondary, warning, info },
   defaultRadius: 'md',
   cursorType: 'pointer',

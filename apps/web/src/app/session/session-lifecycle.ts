@@ -2,12 +2,16 @@
  * The session's life (spec §4): start, token renewal, sign-out, an invalid session (401) and maintenance
  * (503). Navigation is injected by the app so these flows can be exercised without a router.
  */
+
 import { ApiError } from '../../shared/api/api-error.ts';
 import { api, setSessionEventHandlers } from '../../shared/api/client.ts';
 import { handleError } from '../../shared/errors/error-handler.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { showLoading } from '../../shared/loading/loading.ts';
 import { saveAppMessage } from '../../shared/message/app-message.ts';
+import { isHybrid } from '../../shared/native/platform.ts';
+import { clearSavedCertificates } from '../../shared/offline/saved-certificates.ts';
+import { signingOutFrom } from '../../shared/session/after-login.ts';
 import { endSession, setSessionState, storeToken } from '../../shared/session/session-store.ts';
 import { StorageKey, storage } from '../../shared/storage/storage.ts';
 import { hideAllToasts } from '../../shared/toasts/toasts.tsx';
@@ -92,12 +96,21 @@ export async function signOut(): Promise<void> {
   const hide = showLoading(t('loading.signingOut'), SIGN_OUT_OVERLAY_MS);
   try {
     await sleep(SIGN_OUT_DELAY_MS);
+    // While the token still works: the API stops pushing to this browser (not on localhost, spec §4).
+    await (isHybrid()
+      ? import('../../shared/native/native-push.ts').then(({ stopNativePush }) => stopNativePush())
+      : import('../../features/notifications/push/push-client.ts').then(({ unregisterPush }) =>
+          unregisterPush(),
+        )
+    ).catch(() => {});
     await api.post('/auth/logout').catch(() => {
       // The token is forgotten locally either way.
     });
+    signingOutFrom(true);
     await forgetEverything();
     await navigate('/login');
   } finally {
+    signingOutFrom(false);
     hide();
     signingOut = false;
   }
@@ -105,6 +118,8 @@ export async function signOut(): Promise<void> {
 
 async function forgetEverything(): Promise<void> {
   await storage.clear();
+  // The certificates kept for offline use are personal data too (spec §4 "clear all stored data").
+  await clearSavedCertificates().catch(() => {});
   endSession();
 }
 

@@ -1,6 +1,7 @@
 /**
  * Start-up version check (spec §2 item 8, §5): when the server's active web version is newer than this
- * build, 'Cuidado app desactualizada' asks to update; on the web, updating is loading the new build.
+ * build, 'Cuidado app desactualizada' asks to update; on the web, updating is loading the new build, in
+ * the Android and iOS apps it is the store's page.
  * A failed lookup says nothing (spec §8).
  */
 import { isUpdateRequired } from '@cubierto/contracts';
@@ -8,9 +9,20 @@ import { getInstalledVersion } from '../../shared/config/app-info.ts';
 import { getLatestAppVersion } from '../../shared/config/app-version.ts';
 import { openAlert } from '../../shared/dialogs/dialogs.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
+import { isHybrid } from '../../shared/native/platform.ts';
 import { StorageKey, storage } from '../../shared/storage/storage.ts';
 
-export async function checkForUpdate(reload: () => void = () => window.location.reload()): Promise<boolean> {
+function updateNow(): void {
+  if (!isHybrid()) {
+    window.location.reload();
+    return;
+  }
+  void import('@capawesome/capacitor-app-update')
+    .then(({ AppUpdate }) => AppUpdate.openAppStore())
+    .catch((error: unknown) => console.warn('App store', error));
+}
+
+export async function checkForUpdate(reload: () => void = updateNow): Promise<boolean> {
   const serverVersion = (await getLatestAppVersion())?.version;
   if (!serverVersion) return false;
   await storage.set(StorageKey.version, serverVersion);

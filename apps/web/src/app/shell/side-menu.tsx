@@ -1,7 +1,8 @@
 /**
- * The side menu: the user's avatar and name, the areas, help, the tour (home only, once it exists),
+ * The side menu: the user's avatar and name, the areas, help, the tour (home only),
  * sign-out, and the app version at the foot (spec §2).
  */
+
 import {
   AppShell,
   Avatar,
@@ -16,14 +17,14 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { startHomeTour } from '../../features/home/tour/home-tour.ts';
 import { getAppConfig } from '../../shared/config/app-config.ts';
 import { getInstalledVersion } from '../../shared/config/app-info.ts';
-import { openAlert } from '../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../shared/errors/error-handler.tsx';
-import { t as translate } from '../../shared/i18n/i18n.ts';
+import { openExternalLink } from '../../shared/native/permissions.ts';
 import { currentUserQueryOptions } from '../../shared/session/current-user.ts';
-import { IconHelp, IconLogout } from '../../shared/ui/icons.tsx';
+import { IconHelp, IconInfo, IconLogout } from '../../shared/ui/icons.tsx';
 import { signOut } from '../session/session-lifecycle.ts';
 import { menuItems } from './menu-items.ts';
 import classes from './shell.module.css';
@@ -39,17 +40,13 @@ async function openHelpChat(): Promise<void> {
     handleError(error, 31);
     return;
   }
-  const result = await openAlert({
-    type: 'information',
-    title: translate('redirect.title'),
-    subTitle: translate('redirect.description'),
-  });
-  if (result.role === 'confirm') window.open(url, '_blank', 'noopener,noreferrer');
+  await openExternalLink(url);
 }
 
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const user = useQuery(currentUserQueryOptions);
 
   return (
@@ -97,6 +94,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
               onClick={onNavigate}
               className={classes.navLink}
               variant="light"
+              {...(item.desktopOnly ? { visibleFrom: 'md' } : {})}
             />
           ))}
         </Stack>
@@ -105,9 +103,24 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
       <AppShell.Section px="sm" pb="sm">
         <Divider mb="sm" />
         <Stack gap={4}>
+          {/* Spec §2: 'Realizar tour' only on the home screen. */}
+          {pathname === '/tabs' && (
+            <NavLink
+              component="button"
+              type="button"
+              label={t('menu.tour')}
+              leftSection={<IconInfo size={20} />}
+              onClick={() => {
+                onNavigate();
+                startHomeTour(navigate).catch((error: unknown) => handleError(error, 36));
+              }}
+              className={classes.navLink}
+            />
+          )}
           <NavLink
             component="button"
             type="button"
+            data-tour="help"
             label={t('menu.help')}
             leftSection={<IconHelp size={20} />}
             onClick={() => void openHelpChat()}

@@ -1,11 +1,12 @@
 /**
  * What every way of signing in ends with: keep the token, load the user (a failure there is error 2 and
  * leaves the user on login, spec §8), recover the context, say 'Inicio de sesión correcto' for 3 s and go
- * home.
+ * home, or to the signed-in page the visitor had opened while signed out (a payment return …).
  */
 import type { TokenResponse } from '@cubierto/contracts';
 import { handleError } from '../../shared/errors/error-handler.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
+import { takeAfterLogin } from '../../shared/session/after-login.ts';
 import { recoverContext } from '../../shared/session/context.ts';
 import { storeUser } from '../../shared/session/current-user.ts';
 import { endSession, saveSession } from '../../shared/session/session-store.ts';
@@ -32,6 +33,6 @@ export async function completeSignIn(token: TokenResponse, navigate: (to: string
     // Retried at the next start; calls go without Context-Id meanwhile.
   });
   showToast({ type: 'success', message: t('login.success'), duration: SIGNED_IN_TOAST_MS });
-  navigate('/tabs');
+  navigate(takeAfterLogin() ?? '/tabs');
   return true;
 }

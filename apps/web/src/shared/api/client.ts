@@ -48,6 +48,18 @@ export function buildUrl(path: string, query?: QueryParams): string {
 
 export type SentRequest = { response: Response; sentToken: boolean };
 
+/** The stored session token (when `auth`) and context id as headers; also for uploads sent without fetch. */
+export async function sessionHeaders(
+  auth = true,
+): Promise<{ headers: Record<string, string>; sentToken: boolean }> {
+  const headers: Record<string, string> = {};
+  const token = auth ? await storage.get<string>(StorageKey.token) : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const context = await storage.get<{ id: number }>(StorageKey.context);
+  if (context?.id) headers['Context-Id'] = String(context.id);
+  return { headers, sentToken: Boolean(token) };
+}
+
 /** Sends a request with the session's headers; a network failure becomes an ApiError with status 0. */
 export async function sendRequest(
   path: string,
@@ -55,18 +67,9 @@ export async function sendRequest(
   accept: string,
 ): Promise<SentRequest> {
   const { method = 'GET', query, body, auth = true, signal } = options;
-  const headers = new Headers({ ...options.headers, Accept: accept });
-
-  let sentToken = false;
-  if (auth) {
-    const token = await storage.get<string>(StorageKey.token);
-    if (token) {
-      headers.set('Authorization', `Bearer ${token}`);
-      sentToken = true;
-    }
-  }
-  const context = await storage.get<{ id: number }>(StorageKey.context);
-  if (context?.id) headers.set('Context-Id', String(context.id));
+  const session = await sessionHeaders(auth);
+  const headers = new Headers({ ...options.headers, ...session.headers, Accept: accept });
+  const { sentToken } = session;
 
   let sentMethod: string = method;
   let payload: BodyInit | undefined;

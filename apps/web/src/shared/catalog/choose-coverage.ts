@@ -3,9 +3,9 @@
  * redireccionamiento' (spec §2 item 9) and opens the site in a new tab; otherwise a signed-in customer
  * starts contracting it, and an anonymous visitor registers first with the product kept (register-risk).
  */
+
 import type { Coverage } from '@cubierto/contracts';
-import { openAlert } from '../dialogs/dialogs.tsx';
-import { t } from '../i18n/i18n.ts';
+import { openExternalLink } from '../native/permissions.ts';
 import { getSessionState } from '../session/session-store.ts';
 import type { PolicyOfCoverage } from './coverage-details.tsx';
 
@@ -18,16 +18,7 @@ export function registerRiskPathOf(coverageId: number): string {
 }
 
 /** Asks before leaving the app for another site; true when the site was opened. */
-export async function openExternalSite(url: string): Promise<boolean> {
-  const result = await openAlert({
-    type: 'information',
-    title: t('redirect.title'),
-    subTitle: t('redirect.description'),
-  });
-  if (result.role !== 'confirm') return false;
-  window.open(url, '_blank', 'noopener,noreferrer');
-  return true;
-}
+export const openExternalSite = (url: string): Promise<boolean> => openExternalLink(url);
 
 export async function chooseCoverage(
   { coverage, policy }: { coverage: Coverage; policy: PolicyOfCoverage },

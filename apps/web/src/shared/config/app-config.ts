@@ -3,6 +3,8 @@
  * credit wallet mode and the social sign-in client ids. Never a secret. Fetched once, when first needed;
  * the application id is kept in storage (spec §3).
  */
+import { CHECKOUT_METHODS } from '@cubierto/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../api/client.ts';
 import { StorageKey, storage } from '../storage/storage.ts';
@@ -15,6 +17,14 @@ export const AppConfigSchema = z.object({
   google_client_id: z.string().nullable(),
   apple_client_id: z.string().nullable(),
   facebook_app_id: z.string().nullable(),
+  /** Checkout providers the server has credentials for (Mercado Pago, Ualá, the test checkout). */
+  checkout_methods: z.array(z.enum(CHECKOUT_METHODS)).default([]),
+  /** Public ids of the production-only scripts (shared/observability). */
+  analytics_id: z.string().nullable().default(null),
+  tag_manager_id: z.string().nullable().default(null),
+  session_recording_id: z.string().nullable().default(null),
+  /** Test mode: the login signs in at once with the mock Apple sign-in (never in production). */
+  test_mode: z.boolean().default(false),
   version: z.string().optional(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
@@ -34,3 +44,10 @@ export function getAppConfig(): Promise<AppConfig> {
   });
   return loaded;
 }
+
+/** The same configuration for components: fetched once, kept for the session. */
+export const appConfigQueryOptions = queryOptions({
+  queryKey: ['app-config'],
+  queryFn: fetchAppConfig,
+  staleTime: Number.POSITIVE_INFINITY,
+});

@@ -21,6 +21,7 @@ export function renderToast({
   title,
   message,
   duration = TOAST_DEFAULT_DURATION,
+  actions = [],
 }: ToastOptions): string {
   // At most two on screen: the oldest makes room (spec §8).
   const visible = notificationsStore.getState().notifications;
@@ -41,14 +42,24 @@ export function renderToast({
     message: (
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>{message}</div>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          onClick={() => notifications.hide(id)}
-          style={{ flexShrink: 0 }}
-        >
-          {t('common.close')}
-        </Button>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {actions.map((action) => (
+            <Button
+              key={action.label}
+              variant="light"
+              size="compact-sm"
+              onClick={() => {
+                notifications.hide(id);
+                action.onClick();
+              }}
+            >
+              {action.label}
+            </Button>
+          ))}
+          <Button variant="subtle" size="compact-sm" onClick={() => notifications.hide(id)}>
+            {t('common.close')}
+          </Button>
+        </Group>
       </Group>
     ),
   });

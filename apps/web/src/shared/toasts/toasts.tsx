@@ -16,6 +16,8 @@ export type ToastOptions = {
   message: React.ReactNode;
   /** Milliseconds on screen; `false` keeps it until closed. */
   duration?: number | false;
+  /** Buttons before 'Cerrar' (spec §8: 'Descargar', 'Instalar'); each closes the toast too. */
+  actions?: { label: string; onClick: () => void }[];
 };
 
 const loadRenderer = () => import('./toast-renderer.tsx');

@@ -139,3 +139,46 @@ export const IconCreditCard = (props: IconProps) => (
     <path d="M3 10h18M7 15h3" />
   </Icon>
 );
+
+export const IconReceipt = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2z" />
+    <path d="M9 8h6M9 12h6M9 16h3" />
+  </Icon>
+);
+
+export const IconGift = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 8h18v4H3zM5 12v9h14v-9M12 8v13" />
+    <path d="M12 8S10.5 3 8 3.5 7 8 12 8zM12 8s1.5-5 4-4.5S17 8 12 8z" />
+  </Icon>
+);
+
+export const IconCopy = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </Icon>
+);
+
+export const IconBell = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8" />
+    <path d="M10.3 20a1.94 1.94 0 0 0 3.4 0" />
+  </Icon>
+);
+
+export const IconBuilding = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16" />
+    <path d="M15 9h4a1 1 0 0 1 1 1v11M3 21h18M8 8h3M8 12h3M8 16h3" />
+  </Icon>
+);
+
+export const IconClaim = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 4H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2" />
+    <rect x="9" y="2.5" width="6" height="3" rx="1" />
+    <path d="M12 10v4M12 17.5v.01" />
+  </Icon>
+);

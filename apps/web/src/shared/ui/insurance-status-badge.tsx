@@ -1,6 +1,7 @@
 /**
  * An insurance's status as a badge, with the spec's labels (spec §4: 'Pendiente de pago' …); an insurance
- * in force whose end the customer asked for reads 'Baja programada' beside it.
+ * in force whose end the customer asked for reads 'Baja programada' beside it; one paid before its start
+ * date is blue, not the warning of an unpaid one.
  */
 import { INSURANCE_STATUS_LABELS, type InsuranceStatus } from '@cubierto/contracts';
 import { Badge, Group, type MantineColor } from '@mantine/core';
@@ -16,18 +17,22 @@ const looks: Record<InsuranceStatus, { color: MantineColor; text: string }> = {
   invalido: { color: 'red', text: 'red.9' },
 };
 
+const paidNotStarted = { color: 'blue', text: 'blue.9' } as const;
+
 type Props = {
   status: InsuranceStatus;
   /** The API's label; the contracts' one otherwise. */
   label?: string | undefined;
+  /** paid_at: a `pendiente` one already paid waits for its start date, it is not owed. */
+  paid?: boolean | undefined;
   /** cancels_on of an insurance in force: its end is scheduled. */
   cancelsOn?: string | null | undefined;
   size?: 'sm' | 'md' | 'lg';
 };
 
-export function InsuranceStatusBadge({ status, label, cancelsOn, size = 'md' }: Props) {
+export function InsuranceStatusBadge({ status, label, paid, cancelsOn, size = 'md' }: Props) {
   const { t } = useTranslation();
-  const look = looks[status];
+  const look = status === 'pendiente' && paid ? paidNotStarted : looks[status];
   return (
     <Group gap={6} wrap="wrap">
       <Badge variant="light" color={look.color} c={look.text} size={size} radius="sm" tt="none">

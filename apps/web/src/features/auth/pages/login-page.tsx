@@ -17,6 +17,7 @@ import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
 import { useSocialReturn } from '../social/use-social-return.ts';
+import { useTestModeSignIn } from '../social/use-test-mode-sign-in.ts';
 
 const loadSubmit = () => import('../login-submit.ts');
 
@@ -34,6 +35,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useSocialReturn();
+  useTestModeSignIn();
 
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});

@@ -4,14 +4,14 @@
  * register-risk (`?coverage=<id>`, from the public catalogue) shows the chosen product and goes on to
  * contract it once the account exists.
  */
-import { RegisterBodySchema } from '@cubierto/contracts';
+import { ReferralCodeSchema, RegisterBodySchema } from '@cubierto/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { contractPathOf } from '../../../shared/catalog/choose-coverage.ts';
 import { ChosenProductSummary } from '../../../shared/catalog/chosen-product-summary.tsx';
@@ -25,17 +25,38 @@ import { completeSignIn } from '../complete-sign-in.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { pendingRegistration } from '../pending-registration.ts';
 
-const RegisterFormSchema = RegisterBodySchema.omit({ social: true, social_token: true });
+// The invite code is optional: an empty field sends none.
+const RegisterFormSchema = RegisterBodySchema.omit({ social: true, social_token: true }).extend({
+  referral_code: z.union([z.literal(''), ReferralCodeSchema]).optional(),
+});
 type RegisterFormInput = z.input<typeof RegisterFormSchema>;
 type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
 
-const fields = ['name', 'email', 'password', 'dni'] as const;
+const fields = ['name', 'email', 'password', 'dni', 'referral_code'] as const;
+
+const REFERRAL_KEY = 'cubierto.referral';
+
+/** The code of the link the visitor came with: from the address, or kept from an earlier visit in this tab. */
+function rememberedReferral(fromLink: string | null): string {
+  const code = fromLink?.trim().toUpperCase();
+  try {
+    if (code) window.sessionStorage.setItem(REFERRAL_KEY, code);
+    return code || window.sessionStorage.getItem(REFERRAL_KEY) || '';
+  } catch {
+    // Storage refused: the link's own code still counts.
+    return code ?? '';
+  }
+}
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const pending = useAsyncValue(pendingRegistration.read) ?? null;
-  const coverageId = Number(useSearchParams()[0].get('coverage')) || null;
+  const [searchParams] = useSearchParams();
+  const coverageId = Number(searchParams.get('coverage')) || null;
+  // A referral link (`/register?ref=CODE`) fills in the inviter's code, also after a detour through a
+  // social provider (the code is kept for this tab).
+  const invitedWith = rememberedReferral(searchParams.get('ref'));
 
   const {
     register,
@@ -45,14 +66,15 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
     resolver: zodResolver(RegisterFormSchema),
-    defaultValues: { name: '', email: '', password: '', dni: '' },
+    defaultValues: { name: '', email: '', password: '', dni: '', referral_code: invitedWith },
   });
 
   useEffect(() => {
     if (pending) setValue('email', pending.email);
   }, [pending, setValue]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ referral_code, ...rest }) => {
+    const values = referral_code ? { ...rest, referral_code } : rest;
     try {
       const token = await registerCustomer(
         pending ? { ...values, social: pending.social, social_token: pending.social_token } : values,
@@ -115,6 +137,14 @@ export function RegisterPage() {
             description={t('register.dniHint')}
             error={errors.dni?.message}
             {...register('dni')}
+          />
+          <TextInput
+            label={t('register.referralCode')}
+            autoComplete="off"
+            maxLength={8}
+            description={invitedWith ? t('register.referralInvited') : t('register.referralHint')}
+            error={errors.referral_code?.message}
+            {...register('referral_code')}
           />
           <PasswordField
             label={t('register.password')}

@@ -3,6 +3,7 @@
  * instructional modal ('Entendido' opens the picker), is uploaded at once (POST /customers/uploads) and
  * previewed. The step's value is the two upload ids in order.
  */
+
 import type { RiskTypeCode } from '@cubierto/contracts';
 import {
   Anchor,
@@ -24,6 +25,7 @@ import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { requestPermission } from '../../../shared/native/permissions.ts';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
 import { fetchRiskPhoto, isAcceptablePhoto, PHOTO_TYPES, uploadRiskPhoto } from '../api/risk-photos.ts';
 import { useFieldError } from './form-fields.tsx';
@@ -69,6 +71,8 @@ function PhotoSlot({ code, index, photoId, onUploaded }: PhotoSlotProps) {
       if (!(await showInstructions(kind))) return;
       instructionsSeen.current = true;
     }
+    // The apps ask for the camera (spec §6); the web grants it at once.
+    if (!(await requestPermission('camera'))) return;
     input.current?.click();
   };
 

@@ -30,12 +30,14 @@ export function kindOfDocument(document: string): NewEntity['kind'] {
 
 type NewEntityFormProps = {
   document?: string;
+  /** The kind to start with when no document says it (the business center adds businesses). */
+  kind?: NewEntity['kind'];
   submitLabel: string;
   onCreated: (entity: Entity) => void;
   onCancel?: () => void;
 };
 
-export function NewEntityForm({ document = '', submitLabel, onCreated, onCancel }: NewEntityFormProps) {
+export function NewEntityForm({ document = '', kind, submitLabel, onCreated, onCancel }: NewEntityFormProps) {
   const { t } = useTranslation();
   const {
     register,
@@ -47,7 +49,7 @@ export function NewEntityForm({ document = '', submitLabel, onCreated, onCancel 
   } = useForm<NewEntity, unknown, NewEntityOutput>({
     resolver: zodResolver(NewEntitySchema),
     defaultValues: {
-      kind: kindOfDocument(document),
+      kind: document ? kindOfDocument(document) : (kind ?? 'person'),
       name: '',
       document_number: document,
       tax_condition: 'consumidor_final',

@@ -2,9 +2,16 @@
 import { Card, Group, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+type HomeSectionProps = {
+  id: string;
+  title: string;
+  children: ReactNode /** What the home tour calls it. */;
+  tour?: string;
+};
+
+export function HomeSection({ id, title, children, tour }: HomeSectionProps) {
   return (
-    <Card component="section" aria-labelledby={id} withBorder shadow="xs" padding="lg">
+    <Card component="section" aria-labelledby={id} withBorder shadow="xs" padding="lg" data-tour={tour}>
       <Group justify="space-between" mb="md">
         <Title order={2} fz="lg" id={id}>
           {title}

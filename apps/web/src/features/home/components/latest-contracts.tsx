@@ -69,6 +69,7 @@ export function LatestContracts() {
                     <InsuranceStatusBadge
                       status={insurance.status}
                       label={insurance.status_label}
+                      paid={!!insurance.paid_at}
                       cancelsOn={insurance.cancels_on}
                       size="sm"
                     />

@@ -71,14 +71,17 @@ export function CancelButton({ insurance }: { insurance: InsuranceDetail }) {
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
   const pending = insurance.status === 'pendiente';
+  const description = !pending
+    ? 'insurances.cancel.activeDescription'
+    : insurance.paid_at
+      ? 'insurances.cancel.paidNotStartedDescription'
+      : 'insurances.cancel.pendingDescription';
 
   const cancel = async () => {
     const answer = await openAlert({
       type: 'warning',
       title: t('insurances.cancel.title'),
-      subTitle: pending
-        ? t('insurances.cancel.pendingDescription')
-        : t('insurances.cancel.activeDescription'),
+      subTitle: t(description),
       confirmText: t('insurances.cancel.confirm'),
     });
     if (answer.role !== 'confirm') return;

@@ -27,6 +27,7 @@ export function InsuranceCard({ insurance }: { insurance: Insurance }) {
             <InsuranceStatusBadge
               status={insurance.status}
               label={insurance.status_label}
+              paid={!!insurance.paid_at}
               cancelsOn={insurance.cancels_on}
               size="sm"
             />

@@ -4,3 +4,4 @@
  */
 export { InsuranceDetailPage } from './insurance-detail-page.tsx';
 export { InsurancesPage } from './insurances-page.tsx';
+export { OfflineCertificatesPage } from './offline-certificates-page.tsx';

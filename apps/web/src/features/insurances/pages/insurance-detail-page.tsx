@@ -4,20 +4,8 @@
  * designado'), the certificate and 'Dar de baja'. A `pendiente` one says plainly that it is not paid yet.
  */
 import type { Entity, InsuranceDetail } from '@cubierto/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
@@ -29,23 +17,13 @@ import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { IconAlert, IconInfo } from '../../../shared/ui/icons.tsx';
 import { InsuranceStatusBadge } from '../../../shared/ui/insurance-status-badge.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
+import { NotFoundNotice } from '../../../shared/ui/not-found-notice.tsx';
 import { RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
+import { SectionCard } from '../../../shared/ui/section-card.tsx';
 import { insuranceQueryOptions } from '../api/insurance.ts';
 import { CancelButton, CertificateCard, canCancel } from '../components/insurance-actions.tsx';
 import { PremiumBreakdown } from '../components/premium-breakdown.tsx';
 import { RiskDetails } from '../components/risk-details.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby={headingId}>
-      <Title order={2} fz="lg" mb="md" id={headingId}>
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 function Party({ title, entity }: { title: string; entity: Entity }) {
   const { t } = useTranslation();
@@ -97,6 +75,7 @@ function InsuranceView({ insurance }: { insurance: InsuranceDetail }) {
             <InsuranceStatusBadge
               status={insurance.status}
               label={insurance.status_label}
+              paid={!!insurance.paid_at}
               cancelsOn={insurance.cancels_on}
             />
             <Text size="sm" c="dimmed">
@@ -106,7 +85,14 @@ function InsuranceView({ insurance }: { insurance: InsuranceDetail }) {
         </Stack>
       </Group>
 
-      {insurance.status === 'pendiente' && (
+      {insurance.status === 'pendiente' && insurance.paid_at && insurance.starts_on && (
+        <Alert color="info" variant="light" icon={<IconInfo />} title={insurance.status_label}>
+          <Text size="sm">
+            {t('insurances.detail.paidNotStartedDescription', { date: formatDay(insurance.starts_on) })}
+          </Text>
+        </Alert>
+      )}
+      {insurance.status === 'pendiente' && !insurance.paid_at && (
         <Alert
           color="warning"
           variant="light"
@@ -131,7 +117,7 @@ function InsuranceView({ insurance }: { insurance: InsuranceDetail }) {
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('insurances.detail.coverage')}>
+        <SectionCard title={t('insurances.detail.coverage')}>
           <Stack gap="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2} miw={0}>
@@ -156,43 +142,48 @@ function InsuranceView({ insurance }: { insurance: InsuranceDetail }) {
               {t('insurances.detail.coverageDetails')}
             </Button>
           </Stack>
-        </Section>
+        </SectionCard>
 
-        <Section title={t('insurances.detail.insured')}>
+        <SectionCard title={t('insurances.detail.insured')}>
           <Stack gap="md">
             {insurance.risks.map((risk) => (
               <RiskDetails key={risk.id} risk={risk} />
             ))}
           </Stack>
-        </Section>
+        </SectionCard>
 
-        <Section title={t('insurances.detail.dates')}>
+        <SectionCard title={t('insurances.detail.dates')}>
           <FactList facts={dates} label={t('insurances.detail.dates')} />
-        </Section>
+        </SectionCard>
 
-        <Section title={t('insurances.premium.title')}>
+        <SectionCard title={t('insurances.premium.title')}>
           <PremiumBreakdown premium={insurance.premium} />
-        </Section>
+        </SectionCard>
 
-        <Section title={t('insurances.detail.parties')}>
+        <SectionCard title={t('insurances.detail.parties')}>
           <Stack gap="md">
             <Party title={t('insurances.detail.taker')} entity={insurance.taker} />
             <Party title={t('insurances.detail.billingParty')} entity={insurance.billing_party} />
           </Stack>
-        </Section>
+        </SectionCard>
 
         <CertificateCard insurance={insurance} />
       </SimpleGrid>
 
       {insurance.special_clauses && (
-        <Section title={t('catalog.specialClauses')}>
+        <SectionCard title={t('catalog.specialClauses')}>
           <Text size="sm">{insurance.special_clauses}</Text>
-        </Section>
+        </SectionCard>
       )}
 
-      {canCancel(insurance) && (
+      {(insurance.status === 'vigente' || canCancel(insurance)) && (
         <Group justify="flex-end">
-          <CancelButton insurance={insurance} />
+          {insurance.status === 'vigente' && (
+            <Button component={Link} to={`/customers/claims/new?insurance=${insurance.id}`} variant="light">
+              {t('claims.fromInsurance')}
+            </Button>
+          )}
+          {canCancel(insurance) && <CancelButton insurance={insurance} />}
         </Group>
       )}
     </Stack>
@@ -207,16 +198,12 @@ export function InsuranceDetailPage() {
 
   if (!Number.isInteger(insuranceId) || (query.error instanceof ApiError && query.error.status === 404))
     return (
-      <Stack gap="md" maw={960} mx="auto">
-        <Alert color="gray" variant="light" icon={<IconInfo />} title={t('insurances.detail.notFoundTitle')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('insurances.detail.notFoundDescription')}</Text>
-            <Button component={Link} to="/customers/insurances" size="xs" variant="light">
-              {t('insurances.detail.back')}
-            </Button>
-          </Stack>
-        </Alert>
-      </Stack>
+      <NotFoundNotice
+        title={t('insurances.detail.notFoundTitle')}
+        description={t('insurances.detail.notFoundDescription')}
+        backTo="/customers/insurances"
+        backLabel={t('insurances.detail.back')}
+      />
     );
   if (query.isError)
     return (

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../../test/api-mock.ts';
+import { appConfigRoute, mockApi } from '../../../../test/api-mock.ts';
 import { insuranceOf } from '../../../../test/catalog-fixtures.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { createQueryClient } from '../../../shared/api/query-client.ts';
@@ -36,6 +36,7 @@ describe('pay page', () => {
   it('with too little in Mi dinero shows the API’s message and offers to add money', async () => {
     const message = `Saldo insuficiente: te faltan ${insurance.premium.total_nice}.`;
     const api = mockApi({
+      ...appConfigRoute,
       'GET /customers/insurances/21': { body: { data: insurance } },
       'GET /customers/money-wallet': wallet(3, 0, '$ 0,00', 'Mi dinero'),
       'GET /customers/credit-wallet': wallet(4, 0, '$ 0,00', 'Mi crédito'),
@@ -60,8 +61,29 @@ describe('pay page', () => {
     expect(await screen.findByText('Página de Mi dinero')).toBeInTheDocument();
   });
 
+  it('a pendiente already paid (it has not started yet) offers nothing to pay', async () => {
+    const paid = insuranceOf({
+      id: 21,
+      status: 'pendiente',
+      status_label: 'Pagada, aún no comenzó',
+      paid_at: '2026-11-20T12:00:00.000Z',
+    });
+    mockApi({
+      ...appConfigRoute,
+      'GET /customers/insurances/21': { body: { data: paid } },
+      'GET /customers/money-wallet': wallet(3, 0, '$ 0,00', 'Mi dinero'),
+      'GET /customers/credit-wallet': wallet(4, 0, '$ 0,00', 'Mi crédito'),
+    });
+    renderPay();
+
+    expect(await screen.findByText('No hay nada para pagar')).toBeInTheDocument();
+    expect(screen.getByText('Esta contratación está Pagada, aún no comenzó.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
+  });
+
   it("paid from Mi crédito: success toast, '¡Excelente!', the poll, then the insurance", async () => {
     mockApi({
+      ...appConfigRoute,
       'GET /customers/insurances/21': { body: { data: insurance } },
       'GET /customers/money-wallet': wallet(3, 0, '$ 0,00', 'Mi dinero'),
       'GET /customers/credit-wallet': wallet(4, 9_999_900, '$ 99.999,00', 'Mi crédito'),

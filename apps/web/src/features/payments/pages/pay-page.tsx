@@ -1,9 +1,9 @@
 /**
  * Pay a `pendiente` insurance (customers/insurances/{id}/pay): its total, a choice of Mi dinero and
- * Mi crédito (with their balances) or the test checkout ('Pago de prueba'), and 'Pagar'. A wallet pays at
+ * Mi crédito (with their balances; Mi crédito only in credit wallet mode) or a checkout the server has
+ * configured (Mercado Pago, Ualá, the test checkout 'Pago de prueba': app-config), and 'Pagar'. A wallet pays at
  * once: toast, '¡Excelente!', the poll, then the insurance. Too little balance comes back as a 409 whose
  * message the central handler shows; the page then offers to add money. A checkout leaves the app.
- * Mercado Pago and Ualá are not offered: the embedded default has no credentials for them.
  */
 import type { PaymentMethod } from '@cubierto/contracts';
 import { Alert, Anchor, Button, Card, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -12,6 +12,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
+import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
@@ -20,7 +21,7 @@ import { WALLET_PATHS, type WalletKind, walletQueryOptions } from '../../../shar
 import { payableInsuranceQueryOptions, payInsurance } from '../api/payments.ts';
 import { openExcellentDialog, showPaymentToast } from '../components/payment-feedback.ts';
 
-type PayMethod = Extract<PaymentMethod, 'money_wallet' | 'credit_wallet' | 'sandbox'>;
+type PayMethod = PaymentMethod;
 const WALLET_OF: Partial<Record<PayMethod, WalletKind>> = { money_wallet: 'money', credit_wallet: 'credit' };
 
 /** Call site of the central error handler for a failed payment. */
@@ -60,6 +61,7 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
     ...payableInsuranceQueryOptions(insuranceId),
     enabled: Number.isInteger(insuranceId),
   });
+  const config = useQuery(appConfigQueryOptions);
   const [method, setMethod] = useState<PayMethod>('money_wallet');
   const [paying, setPaying] = useState(false);
   const [short, setShort] = useState<WalletKind | null>(null);
@@ -129,7 +131,7 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
         <Text c="dimmed">{title}</Text>
       </Stack>
 
-      {data.status !== 'pendiente' ? (
+      {data.status !== 'pendiente' || data.paid_at ? (
         <Alert color="info" variant="light" icon={<IconInfo />} title={t('payments.pay.notPendingTitle')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('payments.pay.notPendingDescription', { status: data.status_label })}</Text>
@@ -161,12 +163,16 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
                 <MethodCard method="money_wallet">
                   <WalletBalance kind="money" />
                 </MethodCard>
-                <MethodCard method="credit_wallet">
-                  <WalletBalance kind="credit" />
-                </MethodCard>
-                <MethodCard method="sandbox">
-                  <Text size="sm">{t('payments.pay.sandboxHint')}</Text>
-                </MethodCard>
+                {config.data?.credit_wallet_mode && (
+                  <MethodCard method="credit_wallet">
+                    <WalletBalance kind="credit" />
+                  </MethodCard>
+                )}
+                {config.data?.checkout_methods.map((checkout) => (
+                  <MethodCard key={checkout} method={checkout}>
+                    <Text size="sm">{t(`payments.pay.hint.${checkout}`)}</Text>
+                  </MethodCard>
+                ))}
               </Stack>
             </Radio.Group>
 

@@ -2,7 +2,7 @@
  * A wallet's movements (GET …/{walletId}/wallet-movements, paged, newest first), one movement, and a
  * top-up through a checkout (POST …/top-ups with an Idempotency-Key; the answer is where to pay).
  */
-import { dataOf, pageOf } from '@cubierto/contracts';
+import { type CheckoutMethod, dataOf, pageOf } from '@cubierto/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
@@ -48,11 +48,12 @@ export function movementQueryOptions(kind: WalletKind, walletId: number, movemen
 export async function startTopUp(input: {
   kind: WalletKind;
   amountCents: number;
+  method: CheckoutMethod;
   idempotencyKey: string;
 }): Promise<string> {
   const answer = await api.post(
     `/customers/${WALLET_PATHS[input.kind]}/top-ups`,
-    { amount_cents: input.amountCents, method: 'sandbox' },
+    { amount_cents: input.amountCents, method: input.method },
     { headers: { 'Idempotency-Key': input.idempotencyKey } },
   );
   return dataOf(z.object({ checkout_url: z.string() })).parse(answer).data.checkout_url;

@@ -1,13 +1,17 @@
 /**
- * 'Ingresar dinero' / 'Cargar crédito': an amount in pesos, sent as centavos to a test checkout
- * ('Pago de prueba'); the customer comes back to /tabs and on to the wallet (spec §4).
+ * 'Ingresar dinero' / 'Cargar crédito': an amount in pesos, sent as centavos to one of the checkouts the
+ * server has configured (Mercado Pago, Ualá, the test checkout 'Pago de prueba': app-config); the customer
+ * comes back to /tabs and on to the wallet (spec §4).
  */
-import { TopUpBodySchema } from '@cubierto/contracts';
-import { Button, Card, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { type CheckoutMethod, TopUpBodySchema } from '@cubierto/contracts';
+import { Alert, Button, Card, NumberInput, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
+import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { IconInfo } from '../../../shared/ui/icons.tsx';
 import type { WalletKind } from '../../../shared/wallets/wallets.ts';
 import { startTopUp } from '../api/wallet-movements.ts';
 
@@ -26,12 +30,17 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const attemptKey = useRef<string | null>(null);
+  const config = useQuery(appConfigQueryOptions);
+  const methods = config.data?.checkout_methods;
+  const [chosen, setChosen] = useState<CheckoutMethod | null>(null);
+  const method = chosen ?? methods?.[0] ?? null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (!method) return;
     const parsed = TopUpBodySchema.safeParse({
       amount_cents: typeof amount === 'number' ? pesosToCents(amount) : undefined,
-      method: 'sandbox',
+      method,
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? t('wallets.topUp.invalid'));
@@ -44,6 +53,7 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
       const url = await startTopUp({
         kind,
         amountCents: parsed.data.amount_cents,
+        method: parsed.data.method,
         idempotencyKey: attemptKey.current,
       });
       window.location.assign(url);
@@ -80,7 +90,35 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
             error={error}
             inputMode="decimal"
           />
-          <Button type="submit" loading={sending} style={{ alignSelf: 'flex-start' }}>
+          {!methods ? (
+            config.isError ? (
+              <Text size="sm">{t('wallets.topUp.methodsUnavailable')}</Text>
+            ) : (
+              <Skeleton h={24} w={200} />
+            )
+          ) : methods.length === 0 ? (
+            <Alert color="warning" variant="light" icon={<IconInfo />}>
+              {t('wallets.topUp.noMethods')}
+            </Alert>
+          ) : (
+            methods.length > 1 && (
+              <Radio.Group
+                label={t('wallets.topUp.method')}
+                value={method}
+                onChange={(value) => {
+                  setChosen(value as CheckoutMethod);
+                  attemptKey.current = null;
+                }}
+              >
+                <Stack gap="xs" mt={6}>
+                  {methods.map((value) => (
+                    <Radio key={value} value={value} label={t(`payments.method.${value}`)} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )
+          )}
+          <Button type="submit" loading={sending} disabled={!method} style={{ alignSelf: 'flex-start' }}>
             {t('wallets.topUp.submit')}
           </Button>
         </Stack>

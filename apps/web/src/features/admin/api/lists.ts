@@ -1,0 +1,81 @@
+/**
+ * The state of an operator list (search, filters, sort, page) kept in the address bar, so a list can be
+ * reloaded, shared and navigated back to; and the query that loads one page of it.
+ */
+import type { PageMeta } from '@cubierto/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { adminApi } from './admin-client.ts';
+
+export const PER_PAGE = 10;
+
+export type Page<T> = { data: T[]; meta: PageMeta };
+
+export type ListState = {
+  search: string;
+  page: number;
+  sort: string;
+  /** filter name → value, sent as filter[name][eq]=value (or the raw parameter for `locked`). */
+  filters: Record<string, string>;
+};
+
+export function useListState(defaultSort: string) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo<ListState>(() => {
+    const filters: Record<string, string> = {};
+    for (const [key, value] of params) if (key.startsWith('f.') && value) filters[key.slice(2)] = value;
+    return {
+      search: params.get('q') ?? '',
+      page: Math.max(1, Number(params.get('page')) || 1),
+      sort: params.get('sort') ?? defaultSort,
+      filters,
+    };
+  }, [params, defaultSort]);
+
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const merged = { ...state, ...patch };
+          // Any change other than the page goes back to the first page.
+          if (patch.page === undefined) merged.page = 1;
+          next.set('q', merged.search);
+          next.set('page', String(merged.page));
+          next.set('sort', merged.sort);
+          for (const key of [...next.keys()]) if (key.startsWith('f.')) next.delete(key);
+          for (const [key, value] of Object.entries(merged.filters)) if (value) next.set(`f.${key}`, value);
+          for (const key of ['q']) if (!next.get(key)) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams, state],
+  );
+  return [state, update] as const;
+}
+
+/** The API query of a list state: search, sort_by, page, per_page and filter[…][eq]. */
+export function listQuery(state: ListState, rawFilters: readonly string[] = []) {
+  const query: Record<string, string | number> = {
+    page: state.page,
+    per_page: PER_PAGE,
+    sort_by: state.sort,
+  };
+  if (state.search.trim()) query.search = state.search.trim();
+  for (const [name, value] of Object.entries(state.filters)) {
+    if (rawFilters.includes(name)) query[name] = value;
+    else query[`filter[${name}][eq]`] = value;
+  }
+  return query;
+}
+
+export function listQueryOptions<T>(resource: string, state: ListState, rawFilters: readonly string[] = []) {
+  return queryOptions({
+    queryKey: ['admin', resource, 'list', state],
+    queryFn: () => adminApi.get<Page<T>>(`/admin/${resource}`, listQuery(state, rawFilters)),
+    placeholderData: keepPreviousData,
+  });
+}

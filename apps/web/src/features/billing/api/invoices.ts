@@ -1,0 +1,25 @@
+/** GET /customers/invoices (paged, newest first) and the PDF of one (GET …/{id}/pdf). */
+import { InvoiceSchema, pageOf } from '@cubierto/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+
+export const INVOICES_PER_PAGE = 10;
+
+export function invoicesQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: ['invoices', page],
+    queryFn: async () =>
+      pageOf(InvoiceSchema).parse(
+        await api.get('/customers/invoices', { query: { page, per_page: INVOICES_PER_PAGE } }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function downloadInvoice(invoice: { id: number; letter: string; full_number: string }) {
+  const { downloadFile } = await import('../../../shared/api/download.ts');
+  return downloadFile(`/customers/invoices/${invoice.id}/pdf`, {
+    fallbackName: `factura-${invoice.letter}-${invoice.full_number}.pdf`,
+    site: 80,
+  });
+}

@@ -1,0 +1,2 @@
+/** The billing pages, loaded together by the router. */
+export { BillingPage } from './billing-page.tsx';

@@ -1,0 +1,93 @@
+/**
+ * The conversation of a claim: the customer's messages on the right, Cubierto's on the left, and a box
+ * to write one. A message that could not be sent stays in the box.
+ */
+import { CLAIM_MESSAGE_MAX, type ClaimDetail, ClaimMessageBodySchema } from '@cubierto/contracts';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { formatLongDate } from '../../../shared/format/format.ts';
+import { showToast } from '../../../shared/toasts/toasts.tsx';
+import { claimQueryOptions, postClaimMessage } from '../api/claims.ts';
+import classes from './claims.module.css';
+
+/** Call site of the central error handler for a message that could not be sent. */
+const MESSAGE_ERROR_SITE = 94;
+
+export function ClaimMessages({ claim }: { claim: ClaimDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = ClaimMessageBodySchema.safeParse({ body: text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      const updated = await postClaimMessage(claim.id, parsed.data.body);
+      queryClient.setQueryData(claimQueryOptions(claim.id).queryKey, updated);
+      setText('');
+      showToast({ type: 'success', duration: 3_000, message: t('claims.messages.sent') });
+    } catch (failure) {
+      const messages = failure instanceof ApiError ? failure.validationsOf('body') : [];
+      if (messages.length) setError(messages.join(' '));
+      else handleError(failure, MESSAGE_ERROR_SITE);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {claim.messages.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('claims.messages.empty')}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {claim.messages.map((message) => (
+            <li
+              key={message.id}
+              className={`${classes.message} ${message.author === 'customer' ? classes.mine : ''}`}
+            >
+              <Text size="xs" fw={700}>
+                {t(`claims.messages.author.${message.author}`)}
+              </Text>
+              <Text size="sm">{message.body}</Text>
+              <Text size="xs" c="dimmed">
+                {formatLongDate(message.created_at)}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+      <form onSubmit={(event) => void send(event)} noValidate>
+        <Stack gap="xs">
+          <Textarea
+            label={t('claims.messages.label')}
+            placeholder={t('claims.messages.placeholder')}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            error={error}
+            rows={3}
+            resize="vertical"
+            maxLength={CLAIM_MESSAGE_MAX}
+          />
+          <Button type="submit" loading={sending} style={{ alignSelf: 'flex-end' }}>
+            {t('claims.messages.send')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

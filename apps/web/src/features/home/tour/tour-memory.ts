@@ -1,0 +1,30 @@
+/**
+ * Which customers have seen the home tour on this device, so it opens by itself only once, after their
+ * first sign-in here (docs/decisions/015: the API has no place for it; a per-user column would need a
+ * migration and a route for a hint). Only user ids are kept, in localStorage apart from the session's
+ * storage: sign-out clears the session, not this, or the tour would come back at every sign-in.
+ */
+const KEY = 'cubierto:tour-seen';
+
+function read(): number[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function hasSeenTour(userId: number): boolean {
+  return read().includes(userId);
+}
+
+export function rememberTourSeen(userId: number): void {
+  const seen = read();
+  if (seen.includes(userId)) return;
+  try {
+    localStorage.setItem(KEY, JSON.stringify([...seen, userId]));
+  } catch {
+    // Storage full or refused: the tour may show once more, nothing worse.
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The customer's notifications (spec §7): the list (paged, unread first), one, the unread count (0 when
+ * it cannot be read, spec §7), marking one or all read.
+ */
+import { NotificationUserSchema, PageMetaSchema } from '@cubierto/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../shared/api/client.ts';
+
+export const NOTIFICATIONS_PER_PAGE = 10;
+const BASE = '/customers/notification-user';
+
+const PageSchema = z.object({
+  data: z.array(NotificationUserSchema),
+  meta: PageMetaSchema.extend({ unread: z.number().int() }),
+});
+const OneSchema = z.object({ data: NotificationUserSchema });
+
+export function notificationsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: ['notifications', 'list', page],
+    queryFn: async () =>
+      PageSchema.parse(await api.get(BASE, { query: { page, per_page: NOTIFICATIONS_PER_PAGE } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function notificationQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['notifications', 'one', id],
+    queryFn: async () => OneSchema.parse(await api.get(`${BASE}/${id}`)).data,
+  });
+}
+
+/** Every query of this feature (list, one, count): what to refresh after reading. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+/** Marks it read (the API keeps the first time) and answers the notification. */
+export async function markNotificationRead(id: number) {
+  return OneSchema.parse(await api.post(`${BASE}/${id}/read`)).data;
+}
+
+export async function markAllNotificationsRead(): Promise<number> {
+  const answer = z
+    .object({ data: z.object({ updated: z.number() }) })
+    .parse(await api.post(`${BASE}/read-all`));
+  return answer.data.updated;
+}

@@ -1,0 +1,28 @@
+/**
+ * The unread count behind the header's bell and the 'Tienes notificaciones nuevas' prompt. Any failure
+ * counts as 0 (spec §7): a badge is never worth an error. Kept free of schemas so the shell stays light.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client.ts';
+
+/** Spec §7 leaves the rhythm open: every 30 s while the app is open, and when it comes back to focus. */
+export const UNREAD_POLL_MS = 30_000;
+
+export async function fetchUnreadCount(): Promise<number> {
+  try {
+    const answer = await api.get<{ data?: unknown }>('/customers/notification-user/count');
+    return typeof answer?.data === 'number' && answer.data >= 0 ? answer.data : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export const unreadCountQueryOptions = queryOptions({
+  queryKey: ['notifications', 'count'],
+  queryFn: fetchUnreadCount,
+  refetchInterval: UNREAD_POLL_MS,
+  // One cheap count: always read again when the app comes back to the foreground.
+  staleTime: 0,
+  refetchOnWindowFocus: true,
+  retry: false,
+});

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../../test/api-mock.ts';
+import { base64UrlToBytes, startPushRegistration, unregisterPush } from './push-client.ts';
+
+/** A browser with push: a service worker registration holding one subscription. */
+function fakeBrowser(permission: NotificationPermission) {
+  const unsubscribe = vi.fn(async () => true);
+  const subscription = { endpoint: 'https://push.example/abc', unsubscribe, toJSON: () => ({}) };
+  const registration = {
+    pushManager: { getSubscription: vi.fn(async () => subscription), subscribe: vi.fn() },
+  };
+  vi.stubGlobal('Notification', { permission, requestPermission: vi.fn(async () => permission) });
+  vi.stubGlobal('PushManager', function PushManager() {});
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: {
+      getRegistration: vi.fn(async () => registration),
+      register: vi.fn(async () => registration),
+      ready: Promise.resolve(registration),
+    },
+  });
+  return { unsubscribe, registration };
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+describe('push on this device', () => {
+  it('reads the VAPID key as PushManager wants it', () => {
+    expect(Array.from(base64UrlToBytes('AQID_-8'))).toEqual([1, 2, 3, 255, 239]);
+  });
+
+  it('sign-out: the API stops pushing here and the browser drops the subscription', async () => {
+    const { unsubscribe } = fakeBrowser('granted');
+    const api = mockApi({ 'DELETE /customers/push-subscriptions': { status: 204 } });
+    expect(await unregisterPush('app.cubierto.com.ar')).toBe('done');
+    const [call] = api.callsTo('DELETE', '/customers/push-subscriptions');
+    expect(JSON.parse(String(call!.body))).toEqual({ endpoint: 'https://push.example/abc' });
+    expect(unsubscribe).toHaveBeenCalled();
+  });
+
+  it('sign-out on localhost leaves push alone (spec §4)', async () => {
+    const { unsubscribe } = fakeBrowser('granted');
+    const api = mockApi({});
+    expect(await unregisterPush('localhost')).toBe('skipped');
+    expect(await unregisterPush('127.0.0.1')).toBe('skipped');
+    expect(api.requests).toHaveLength(0);
+    expect(unsubscribe).not.toHaveBeenCalled();
+  });
+
+  it('registers after the delay only when the user already allowed it', async () => {
+    const denied = fakeBrowser('default');
+    const api = mockApi({});
+    await startPushRegistration(0);
+    expect(api.requests).toHaveLength(0);
+    expect(denied.registration.pushManager.subscribe).not.toHaveBeenCalled();
+
+    fakeBrowser('granted');
+    const allowed = mockApi({
+      'GET /customers/push-subscriptions/vapid-public-key': { body: { data: { vapid_public_key: 'AQID' } } },
+      'POST /customers/push-subscriptions': { status: 201, body: { data: {} } },
+    });
+    await startPushRegistration(0);
+    const [post] = allowed.callsTo('POST', '/customers/push-subscriptions');
+    expect(JSON.parse(String(post!.body))).toMatchObject({ kind: 'web' });
+  });
+});

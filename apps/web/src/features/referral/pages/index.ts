@@ -1,0 +1,2 @@
+/** The referral page, loaded by the router. */
+export { ReferralPage } from './referral-page.tsx';

@@ -1,0 +1,63 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../../test/api-mock.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { createQueryClient } from '../../../shared/api/query-client.ts';
+import { ReferralPage } from './referral-page.tsx';
+
+function renderReferral() {
+  const routes: RouteObject[] = [
+    {
+      element: (
+        <QueryClientProvider client={createQueryClient()}>
+          <Outlet />
+        </QueryClientProvider>
+      ),
+      children: [{ path: '/referral', element: <ReferralPage /> }],
+    },
+  ];
+  return renderRoutes(routes, '/referral');
+}
+
+const referral = {
+  code: 'K7M2PQ9X',
+  link: 'https://cubierto.example/register?ref=K7M2PQ9X',
+  reward_cents: 500_000,
+  reward_nice: '$ 5.000,00',
+  invited_count: 2,
+  rewarded_count: 1,
+  earned_cents: 500_000,
+  earned_nice: '$ 5.000,00',
+};
+
+describe('Referidos', { timeout: 20_000 }, () => {
+  it('copies the code and the link, each saying "{label} copiado"', async () => {
+    mockApi({ 'GET /customers/referral': { body: { data: referral } } });
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    renderReferral();
+    expect(await screen.findByText('K7M2PQ9X')).toBeInTheDocument();
+    expect(screen.getByText(/te acreditamos \$\s5\.000,00 en Mi dinero/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Copiar código' }));
+    expect(writeText).toHaveBeenLastCalledWith('K7M2PQ9X');
+    expect(await screen.findByText('Código copiado')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Copiar enlace' }));
+    expect(writeText).toHaveBeenLastCalledWith(referral.link);
+    expect(await screen.findByText('Enlace copiado')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(referral.link);
+  });
+
+  it('offers a retry when the code cannot be loaded', async () => {
+    mockApi({
+      'GET /customers/referral': { status: 400, body: { message: 'x', error_code: 'bad_request' } },
+    });
+    renderReferral();
+    expect(await screen.findByText('No pudimos cargar tu código de invitación.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});

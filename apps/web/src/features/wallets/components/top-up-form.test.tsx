@@ -1,0 +1,65 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appConfigRoute, mockApi } from '../../../../test/api-mock.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
+import { createQueryClient } from '../../../shared/api/query-client.ts';
+import { TopUpForm } from './top-up-form.tsx';
+
+function renderForm() {
+  const routes: RouteObject[] = [
+    {
+      element: (
+        <QueryClientProvider client={createQueryClient()}>
+          <Outlet />
+        </QueryClientProvider>
+      ),
+      children: [{ path: '/customers/money-wallet', element: <TopUpForm kind="money" /> }],
+    },
+  ];
+  return renderRoutes(routes, '/customers/money-wallet');
+}
+
+const withMethods = (checkout_methods: string[]) => ({
+  'GET /common/app-config': {
+    body: { data: { ...appConfigRoute['GET /common/app-config'].body.data, checkout_methods } },
+  },
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('top-up form', () => {
+  it('offers the checkouts the server has configured and pays with the one chosen', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = mockApi({
+      ...withMethods(['mercadopago', 'uala']),
+      'POST /customers/money-wallet/top-ups': {
+        status: 201,
+        body: { data: { payment: { id: 1 }, checkout_url: 'https://checkout.example/pay/1' } },
+      },
+    });
+    renderForm();
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('radio', { name: 'Mercado Pago' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Ualá' }));
+    await user.type(screen.getByLabelText('Importe'), '2500');
+    await user.click(screen.getByRole('button', { name: 'Continuar al pago' }));
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/1'));
+    const [request] = api.callsTo('POST', '/customers/money-wallet/top-ups');
+    expect(JSON.parse(String(request?.body))).toEqual({ amount_cents: 250_000, method: 'uala' });
+  });
+
+  it('without any checkout configured says so and cannot be sent', async () => {
+    mockApi(withMethods([]));
+    renderForm();
+    expect(
+      await screen.findByText('Por ahora no hay medios de pago disponibles para ingresar dinero.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar al pago' })).toBeDisabled();
+  });
+});

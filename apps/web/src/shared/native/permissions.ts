@@ -1,0 +1,79 @@
+/**
+ * Device permissions (spec §6): camera, external storage, media images, install packages and media visual
+ * selection are asked for only in the Android and iOS apps (through the camera plugin, which owns the
+ * camera and photo library permissions); on the web they are granted at once, the browser asking by
+ * itself when a page uses them. Any other name stands for leaving the app (a payment, a messaging or an
+ * update link): the customer confirms 'Aviso de redireccionamiento' first, and the link opens in the
+ * system browser in the apps, a new tab on the web.
+ */
+import type { CameraPlugin } from '@capacitor/camera';
+import { openAlert } from '../dialogs/dialogs.tsx';
+import { t } from '../i18n/i18n.ts';
+import { isHybrid } from './platform.ts';
+
+export const DEVICE_PERMISSIONS = [
+  'camera',
+  'read_external_storage',
+  'write_external_storage',
+  'read_media_images',
+  'request_install_packages',
+  'read_media_visual_user_selected',
+] as const;
+export type DevicePermission = (typeof DEVICE_PERMISSIONS)[number];
+
+export type PermissionDeps = {
+  hybrid: boolean;
+  camera: () => Promise<Pick<CameraPlugin, 'requestPermissions'>>;
+  confirmLeaving: () => Promise<boolean>;
+  openLink: (url: string) => Promise<void>;
+};
+
+const defaults: PermissionDeps = {
+  hybrid: false,
+  camera: async () => (await import('@capacitor/camera')).Camera,
+  confirmLeaving: async () =>
+    (
+      await openAlert({
+        type: 'information',
+        title: t('redirect.title'),
+        subTitle: t('redirect.description'),
+      })
+    ).role === 'confirm',
+  openLink: async (url) => {
+    if (isHybrid()) {
+      await (await import('@capacitor/browser')).Browser.open({ url });
+      return;
+    }
+    window.open(url, '_blank', 'noopener,noreferrer');
+  },
+};
+
+function isDevicePermission(name: string): name is DevicePermission {
+  return (DEVICE_PERMISSIONS as readonly string[]).includes(name);
+}
+
+/**
+ * Asks for a permission. For a device one: true when granted. For any other name, `url` is where the
+ * customer would go: true when they confirmed and it was opened.
+ */
+export async function requestPermission(
+  name: string,
+  url?: string,
+  given: Partial<PermissionDeps> = {},
+): Promise<boolean> {
+  const deps: PermissionDeps = { ...defaults, hybrid: isHybrid(), ...given };
+  if (isDevicePermission(name)) {
+    if (!deps.hybrid) return true;
+    const wanted = name === 'camera' ? 'camera' : 'photos';
+    const status = await (await deps.camera()).requestPermissions({ permissions: [wanted] });
+    return status[wanted] === 'granted' || status[wanted] === 'limited';
+  }
+  if (!url || !(await deps.confirmLeaving())) return false;
+  await deps.openLink(url);
+  return true;
+}
+
+/** 'Aviso de redireccionamiento', then the link (spec §2 item 9): the help chat, an insurer's own site. */
+export function openExternalLink(url: string, given: Partial<PermissionDeps> = {}): Promise<boolean> {
+  return requestPermission('external_link', url, given);
+}
