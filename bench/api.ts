@@ -1,5 +1,5 @@
 /**
- * API benchmark: the busiest authenticated route against the HTTP stack alone and against one indexed
+ * API benchmark: the five busiest customer routes against the HTTP stack alone and against one indexed
  * query on the same database, for both engines (PGlite in a temporary folder, PostgreSQL in a fresh
  * database that is dropped afterwards).
  *
@@ -25,7 +25,13 @@ import autocannon, { type Result } from 'autocannon';
 import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
-import { localities, sessions, users } from '../apps/api/src/db/schema/index.ts';
+import {
+  localities,
+  notifications,
+  notificationUsers,
+  sessions,
+  users,
+} from '../apps/api/src/db/schema/index.ts';
 import { DEMO_CUSTOMER, seedDemoData, seedReferenceData } from '../apps/api/src/db/seed.ts';
 import { createDiskStorage } from '../apps/api/src/lib/storage.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
@@ -46,13 +52,54 @@ const ENGINES = (process.env.BENCH_ENGINES || 'pglite,postgres').split(',').map(
 /** Other users and sessions in the tables, so lookups go through the indexes as they do in production. */
 const FILLER_USERS = 2000;
 const GOAL = 0.8;
-const ROUTE = '/api/v4/customers/user?load[User]=*,entity,takerEntity,place';
+type RouteCheck = (body: unknown, userId: number) => string | null;
+const dataOf = (body: unknown) => (body as { data?: unknown }).data;
+/**
+ * The five customer routes the app calls most: the session's user at every start, the bell's unread count
+ * every 30 s on every screen, the home's latest contracts (and 'Mis contrataciones'), and the two wallet
+ * balances the home shows (credit mode is on).
+ */
+const ROUTES: { label: string; path: string; check: RouteCheck }[] = [
+  {
+    label: 'GET /customers/user',
+    path: '/api/v4/customers/user?load[User]=*,entity,takerEntity,place',
+    check: (b, userId) => {
+      const data = dataOf(b) as Record<string, unknown> | undefined;
+      if (data?.id !== userId) return 'not the seeded customer';
+      return data.entity && data.takerEntity && data.place ? null : 'relations not loaded';
+    },
+  },
+  {
+    label: 'GET /customers/notification-user/count',
+    path: '/api/v4/customers/notification-user/count',
+    check: (b) => (JSON.stringify(b).includes(String(NOTIFICATIONS)) ? null : 'not the seeded unread count'),
+  },
+  {
+    label: 'GET /customers/insurances',
+    path: '/api/v4/customers/insurances?per_page=5',
+    check: (b) => (Array.isArray(dataOf(b)) ? null : 'no list'),
+  },
+  {
+    label: 'GET /customers/money-wallet',
+    path: '/api/v4/customers/money-wallet',
+    check: (b) => (dataOf(b) ? null : 'no wallet'),
+  },
+  {
+    label: 'GET /customers/credit-wallet',
+    path: '/api/v4/customers/credit-wallet',
+    check: (b) => (dataOf(b) ? null : 'no wallet'),
+  },
+];
+/** Unread notifications of the demo customer, so the count counts something. */
+const NOTIFICATIONS = 23;
 
 type Engine = 'pglite' | 'postgres';
 type Target = 'hello' | 'floor' | 'route';
 
 type Measurement = {
   target: Target;
+  /** What is measured: hello-world, the floor, or the route's method and path. */
+  label: string;
   path: string;
   requestsPerSecond: number;
   requestsTotal: number;
@@ -66,15 +113,18 @@ type Measurement = {
   loadAverage: { start: number; end: number };
 };
 
-type EngineResult = {
-  engine: Engine;
-  hello: Measurement;
-  floor: Measurement;
-  route: Measurement;
+type RouteResult = Measurement & {
   /** route req/s ÷ floor req/s */
   ratioToFloor: number;
   /** route req/s ÷ hello req/s */
   ratioToHello: number;
+};
+
+type EngineResult = {
+  engine: Engine;
+  hello: Measurement;
+  floor: Measurement;
+  routes: RouteResult[];
 };
 
 function positive(name: string, fallback: number): number {
@@ -137,6 +187,17 @@ async function seed(database: Database, tmp: string): Promise<{ token: string; u
       expiresAt,
     })),
   );
+  const notes = await db
+    .insert(notifications)
+    .values(
+      Array.from({ length: NOTIFICATIONS }, (_, i) => ({
+        title: `Aviso ${i + 1}`,
+        body: 'Tu seguro está vigente.',
+        actionType: 'Message' as const,
+      })),
+    )
+    .returning({ id: notifications.id });
+  await db.insert(notificationUsers).values(notes.map((n) => ({ notificationId: n.id, userId: demo.id })));
   const issued = await createSession(db, { userId: demo.id, sessionDays: 30 });
   await db.execute(sql`analyze`);
   return { token: issued.access_token, userId: demo.id };
@@ -276,7 +337,13 @@ async function check(t: Endpoint, verify: (body: unknown) => string | null) {
   if (problem) throw new Error(`GET ${url}: ${problem}: ${text.slice(0, 300)}`);
 }
 
-type Endpoint = { target: Target; port: number; path: string; headers: Record<string, string> };
+type Endpoint = {
+  target: Target;
+  label: string;
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+};
 
 function options(t: Endpoint, duration: number) {
   return {
@@ -289,8 +356,8 @@ function options(t: Endpoint, duration: number) {
 }
 
 /**
- * Warms every server up, then measures them in interleaved rounds (hello, floor, route, hello, …) so that
- * a burst of other work on the machine hits all three alike instead of skewing one of them.
+ * Warms every server up, then measures them in interleaved rounds (hello, floor, each route, hello, …) so
+ * that a burst of other work on the machine hits them all alike instead of skewing one of them.
  */
 async function measureInterleaved(targets: Endpoint[]): Promise<Measurement[]> {
   for (const t of targets) await autocannon(options(t, WARMUP));
@@ -305,7 +372,7 @@ async function measureInterleaved(targets: Endpoint[]): Promise<Measurement[]> {
       loads[i]!.end = loadAverage();
       const rps = Math.round(r.requests.total / r.duration);
       log(
-        `  round ${round + 1}/${ROUNDS} ${t.target.padEnd(5)} ${rps} req/s, p99 ${r.latency.p99} ms (load ${start})`,
+        `  round ${round + 1}/${ROUNDS} ${t.label.padEnd(40)} ${rps} req/s, p99 ${r.latency.p99} ms (load ${start})`,
       );
     }
   }
@@ -315,6 +382,7 @@ async function measureInterleaved(targets: Endpoint[]): Promise<Measurement[]> {
     const totalSeconds = sum(results.map((r) => r.duration));
     const m: Measurement = {
       target: t.target,
+      label: t.label,
       path: t.path,
       requestsPerSecond: Math.round(totalRequests / totalSeconds),
       requestsTotal: totalRequests,
@@ -332,7 +400,7 @@ async function measureInterleaved(targets: Endpoint[]): Promise<Measurement[]> {
       loadAverage: loads[i]!,
     };
     if (m.non2xx || m.errors || m.timeouts) {
-      throw new Error(`${t.target}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts`);
+      throw new Error(`${t.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts`);
     }
     return m;
   });
@@ -352,40 +420,48 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       servers.push(server);
       return server.port;
     };
-    const hello: Endpoint = { target: 'hello', port: await start('hello'), path: '/hello', headers: {} };
+    const hello: Endpoint = {
+      target: 'hello',
+      label: 'hello-world',
+      port: await start('hello'),
+      path: '/hello',
+      headers: {},
+    };
     const floor: Endpoint = {
       target: 'floor',
+      label: 'one-query floor',
       port: await start('floor'),
       path: `/floor/${prepared.userId}`,
       headers: {},
     };
-    const route: Endpoint = {
+    const appPort = await start('app');
+    const routes: Endpoint[] = ROUTES.map((r) => ({
       target: 'route',
-      port: await start('app'),
-      path: ROUTE,
+      label: r.label,
+      port: appPort,
+      path: r.path,
       headers: { authorization: `Bearer ${prepared.token}` },
-    };
+    }));
     await check(hello, (b) => ((b as { hello?: string }).hello === 'world' ? null : 'unexpected body'));
     await check(floor, (b) =>
       (b as { data?: { id?: number } }).data?.id === prepared.userId ? null : 'unexpected body',
     );
-    await check(route, (b) => {
-      const data = (b as { data?: Record<string, unknown> }).data;
-      if (data?.id !== prepared.userId) return 'not the seeded customer';
-      if (!data.entity || !data.takerEntity || !data.place) return 'relations not loaded';
-      return null;
-    });
+    for (const [i, route] of routes.entries()) {
+      await check(route, (b) => ROUTES[i]!.check(b, prepared.userId));
+    }
     log(
       `${engine}: ${CONNECTIONS} connections, ${WARMUP} s warm-up each, then ${ROUNDS} interleaved rounds of ${DURATION / ROUNDS} s`,
     );
-    const [h, f, r] = await measureInterleaved([hello, floor, route]);
+    const [h, f, ...measured] = await measureInterleaved([hello, floor, ...routes]);
     return {
       engine,
       hello: h!,
       floor: f!,
-      route: r!,
-      ratioToFloor: round2(r!.requestsPerSecond / f!.requestsPerSecond),
-      ratioToHello: round2(r!.requestsPerSecond / h!.requestsPerSecond),
+      routes: measured.map((r) => ({
+        ...r,
+        ratioToFloor: round2(r.requestsPerSecond / f!.requestsPerSecond),
+        ratioToHello: round2(r.requestsPerSecond / h!.requestsPerSecond),
+      })),
     };
   } finally {
     for (const server of servers) await server.stop();
@@ -407,17 +483,14 @@ function round2(n: number): number {
 
 function table(results: EngineResult[]): string {
   const lines = [
-    '| engine | target | req/s | p50 ms | p99 ms | route ÷ this |',
+    '| engine | target | req/s | p50 ms | p99 ms | ÷ floor |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
-    for (const m of [r.hello, r.floor, r.route]) {
-      const label = { hello: 'hello-world', floor: 'one-query floor', route: 'GET /customers/user' }[
-        m.target
-      ];
-      const ratio = m.target === 'route' ? '—' : round2(r.route.requestsPerSecond / m.requestsPerSecond);
+    for (const m of [r.hello, r.floor, ...r.routes]) {
+      const ratio = 'ratioToFloor' in m ? String(m.ratioToFloor) : '—';
       lines.push(
-        `| ${r.engine} | ${label} | ${m.requestsPerSecond} | ${ms(m.latencyMs.p50)} | ${ms(m.latencyMs.p99)} | ${ratio} |`,
+        `| ${r.engine} | ${m.label} | ${m.requestsPerSecond} | ${ms(m.latencyMs.p50)} | ${ms(m.latencyMs.p99)} | ${ratio} |`,
       );
     }
   }
@@ -446,7 +519,7 @@ async function main() {
       durationSeconds: DURATION,
       warmupSeconds: WARMUP,
       fillerUsers: FILLER_USERS,
-      route: ROUTE,
+      routes: ROUTES.map((r) => r.path),
       rounds: ROUNDS,
       serverProcess:
         'one child process per server (all three started, measured in interleaved rounds); autocannon in the parent',
@@ -465,8 +538,12 @@ async function main() {
 
   console.log(`\n${table(results)}\n`);
   for (const r of results) {
-    const verdict = r.ratioToFloor >= GOAL ? 'meets' : 'BELOW';
-    console.log(`${r.engine}: route ÷ floor = ${r.ratioToFloor} (${verdict} the ${GOAL} goal)`);
+    for (const route of r.routes) {
+      const verdict = route.ratioToFloor >= GOAL ? 'meets' : 'BELOW';
+      console.log(
+        `${r.engine}: ${route.label} ÷ floor = ${route.ratioToFloor} (${verdict} the ${GOAL} goal)`,
+      );
+    }
   }
   if (report.loadAverageAtStart > 1) {
     console.log(

@@ -1,6 +1,12 @@
 /**
  * Browser tests: the built web app served by the real API (one port, embedded database, demo data) in
  * Debian's Chromium, at a phone (390×844) and a desktop (1280×800) size.
+ *
+ * The phone is the size most customers use, so every customer spec runs there. The desktop runs the
+ * specs whose desktop screens differ (side menu, business center and imports, the back office, the
+ * tour's desktop steps, keyboard use) and the whole journey, which walks every customer screen once at
+ * that size. Running every spec at both sizes doubled the suite's time for little more; billing,
+ * notifications and the service worker behave the same at both sizes and run at the phone's.
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,13 +18,49 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.join(tmpdir(), `cubierto-e2e-${E2E_PORT}`);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
+const desktop = { viewport: { width: 1280, height: 800 } };
+/** Tests that turn maintenance mode on for every visitor (their titles say so). */
+const MAINTENANCE = /maintenance/i;
+/** The back office (a desktop tool) and keyboard-only use (a keyboard means a computer). */
+const DESKTOP_ONLY = ['operator.spec.ts', 'keyboard.spec.ts'];
+/** Specs that also run at desktop size (see above). */
+const AT_DESKTOP = [
+  'foundation.spec.ts',
+  'journey.spec.ts',
+  'business.spec.ts',
+  'tour.spec.ts',
+  ...DESKTOP_ONLY,
+];
+
+function maintenanceChain() {
+  const steps = [
+    ['mobile', phone, 'foundation.spec.ts'],
+    ['desktop', desktop, 'foundation.spec.ts'],
+    ['desktop', desktop, 'operator.spec.ts'],
+  ] as const;
+  return steps.map(([size, use, file], n) => ({
+    name: `${size}-alone-${file.replace('.spec.ts', '')}`,
+    use,
+    testMatch: file,
+    grep: MAINTENANCE,
+    dependencies:
+      n === 0
+        ? ['mobile', 'desktop']
+        : [`${steps[n - 1]![0]}-alone-${steps[n - 1]![2].replace('.spec.ts', '')}`],
+  }));
+}
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/test-results',
-  timeout: 60_000,
+  // Long journeys with an axe check per screen take ~45 s on 2 busy cores: room for a slow machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
+  // Two spec files at a time (each file's tests in order), against the one server: every test works with
+  // customers of its own. The tests that switch maintenance on for everyone run alone, at the end.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
   use: {
@@ -26,7 +68,10 @@ export default defineConfig({
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recorded on the retry of a failed test only: recording every test cost time on every passing one.
+    trace: 'on-first-retry',
+    // No fades: axe measured a toast's contrast while it was still blending in with the page.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -40,8 +85,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: phone, grepInvert: MAINTENANCE, testIgnore: DESKTOP_ONLY },
+    { name: 'desktop', use: desktop, grepInvert: MAINTENANCE, testMatch: AT_DESKTOP },
+    // One maintenance test at a time, once everything else is done: a chain of one-test projects.
+    ...maintenanceChain(),
   ],
   webServer: {
     // A fresh embedded database for every run.
@@ -57,7 +104,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       UPLOADS_DIR: path.join(E2E_DATA_DIR, 'uploads'),
-      WEB_DIST_DIR: path.join(here, '../apps/web/dist'),
+      // E2E_WEB_DIST_DIR lets parallel runs each serve their own build.
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(here, '../apps/web/dist'),
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       // Browser tests sign in many times from one address.

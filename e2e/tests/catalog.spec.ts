@@ -4,80 +4,9 @@
  * through the API and its detail; once paid in the sandbox, its certificate downloads and its public
  * check says it is in force.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { API, contractBag, payInSandbox, registerThroughApi } from './api-steps.ts';
 import { expectAccessible, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
-
-const API = '/api/v4';
-
-/** A calendar day in Argentina (UTC−3), `days` from today, as YYYY-MM-DD. */
-function dayFromToday(days: number): string {
-  const today = Date.parse(new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10));
-  return new Date(today + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-type Customer = { email: string; auth: Record<string, string> };
-
-async function registerThroughApi(page: Page, name: string): Promise<Customer> {
-  const email = newEmail('catalogo');
-  const dni = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
-  const answer = await page.request.post(`${API}/auth/register`, {
-    data: { name, email, password: PASSWORD, dni },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  const { access_token } = (await answer.json()) as { access_token: string };
-  return { email, auth: { Authorization: `Bearer ${access_token}` } };
-}
-
-async function bagCoverage(page: Page): Promise<{ id: number; name: string }> {
-  const answer = await page.request.get(`${API}/public-policies?per_page=100&filter[risk_type][eq]=bag`);
-  const coverage = (await answer.json()).data[0].coverages[0];
-  return { id: coverage.id, name: coverage.public_name };
-}
-
-/** Starts a 'bag' process and answers its steps (dates, risk, taker); quotes and confirms when asked. */
-async function contractBag(
-  page: Page,
-  customer: Customer,
-  { confirm, startsIn = 1 }: { confirm: boolean; startsIn?: number },
-) {
-  const coverage = await bagCoverage(page);
-  const headers = customer.auth;
-  const started = await page.request.post(`${API}/customers/insurance-processes`, {
-    headers,
-    data: { coverage_id: coverage.id },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const process = (await started.json()).data as { id: number; steps: string[] };
-  const entity = (await (await page.request.get(`${API}/customers/entities`, { headers })).json()).data[0].id;
-  const answers: Record<string, unknown> = {
-    dates: { start_date: dayFromToday(startsIn), end_date: dayFromToday(90) },
-    risk: { description: 'Mochila negra con notebook' },
-    taker: { taker_entity_id: entity, billing_entity_id: entity },
-  };
-  for (const step of process.steps) {
-    const saved = await page.request.put(`${API}/customers/insurance-processes/${process.id}/steps/${step}`, {
-      headers,
-      data: answers[step],
-    });
-    expect(saved.status(), `${step}: ${await saved.text()}`).toBe(200);
-  }
-  if (!confirm) return { processId: process.id, coverage };
-  const quote = await page.request.post(`${API}/customers/insurance-processes/${process.id}/quote`, {
-    headers,
-  });
-  expect(quote.status(), await quote.text()).toBe(201);
-  const confirmed = await page.request.post(`${API}/customers/insurance-processes/${process.id}/confirm`, {
-    headers,
-    data: { quote_id: (await quote.json()).data.id },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(201);
-  const insurance = (await confirmed.json()).data as {
-    id: number;
-    number: string;
-    verification_code: string;
-  };
-  return { processId: process.id, coverage, insurance };
-}
 
 test('a visitor browses the catalogue, looks at a coverage and registers to contract it', async ({
   page,
@@ -234,18 +163,6 @@ test('a customer finds an insurance made through the API, its detail and its pub
   await expectAccessible(page);
   await shot(page, info, 'verify-not-in-force');
 });
-
-/** Pays an insurance through the sandbox provider's checkout, approving it as the customer would. */
-async function payInSandbox(page: Page, customer: Customer, insuranceId: number): Promise<void> {
-  const started = await page.request.post(`${API}/customers/payments`, {
-    headers: { ...customer.auth, 'Idempotency-Key': `e2e-${insuranceId}-${Date.now()}` },
-    data: { insurance_id: insuranceId, method: 'sandbox' },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const checkout = new URL((await started.json()).data.checkout_url as string).pathname;
-  const approved = await page.request.post(`${checkout}/approve`, { maxRedirects: 0 });
-  expect(approved.status()).toBe(303);
-}
 
 test('a paid insurance in force: its certificate downloads and the public check says so', async ({
   page,

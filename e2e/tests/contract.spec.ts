@@ -121,6 +121,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('contracts a cell phone with both photos through the instructional modals', async ({ page }, info) => {
+  // Five steps, each checked with axe and photographed: about a minute on an idle two-core machine.
+  test.setTimeout(180_000);
   await startContract(page, 'cell-phone');
   await expect(stepHeading(page, 'Tu celular')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeVisible();

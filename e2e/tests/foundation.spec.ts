@@ -1,6 +1,7 @@
 /** The foundation as a person meets it: register, sign in, edit the profile, sign out, maintenance. */
 import { expect, test } from '@playwright/test';
 import {
+  closeTourWhenShown,
   DEMO,
   expectAccessible,
   maintenance,
@@ -14,6 +15,7 @@ import {
 
 test('a new customer registers, signs in, edits the profile and signs out', async ({ page }, info) => {
   const email = newEmail();
+  await closeTourWhenShown(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('heading', { name: 'Ingresá a tu cuenta' })).toBeVisible();

@@ -5,72 +5,12 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
-import { expectAccessible, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
-
-const API = '/api/v4';
+import { API, issueBagInsurance, registerThroughApi, startSandboxPayment } from './api-steps.ts';
+import { expectAccessible, menu, PASSWORD, shot, signIn } from './support.ts';
 
 // The test checkout lives at the server's public address (localhost by default) and sends the customer
 // back there; the session is kept per origin, so these tests use that same origin.
 test.use({ baseURL: `http://localhost:${E2E_PORT}` });
-
-/** A calendar day in Argentina (UTC−3), `days` from today, as YYYY-MM-DD. */
-function dayFromToday(days: number): string {
-  const today = Date.parse(new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10));
-  return new Date(today + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-type Customer = { email: string; auth: Record<string, string> };
-type Issued = { id: number; number: string; total_cents: number };
-
-async function registerThroughApi(page: Page, name: string): Promise<Customer> {
-  const email = newEmail('pagos');
-  const dni = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
-  const answer = await page.request.post(`${API}/auth/register`, {
-    data: { name, email, password: PASSWORD, dni },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  const { access_token } = (await answer.json()) as { access_token: string };
-  return { email, auth: { Authorization: `Bearer ${access_token}` } };
-}
-
-/** Contracts a 'bag' insurance starting today through the API: it is issued `pendiente`. */
-async function issueBagInsurance(page: Page, customer: Customer): Promise<Issued> {
-  const headers = customer.auth;
-  const policies = await page.request.get(`${API}/public-policies?per_page=100&filter[risk_type][eq]=bag`);
-  const coverageId = (await policies.json()).data[0].coverages[0].id as number;
-  const started = await page.request.post(`${API}/customers/insurance-processes`, {
-    headers,
-    data: { coverage_id: coverageId },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const process = (await started.json()).data as { id: number; steps: string[] };
-  const entity = (await (await page.request.get(`${API}/customers/entities`, { headers })).json()).data[0].id;
-  const answers: Record<string, unknown> = {
-    dates: { start_date: dayFromToday(0), end_date: dayFromToday(90) },
-    risk: { description: 'Mochila gris con cámara' },
-    taker: { taker_entity_id: entity, billing_entity_id: entity },
-  };
-  for (const step of process.steps) {
-    const saved = await page.request.put(`${API}/customers/insurance-processes/${process.id}/steps/${step}`, {
-      headers,
-      data: answers[step],
-    });
-    expect(saved.status(), `${step}: ${await saved.text()}`).toBe(200);
-  }
-  const quote = await page.request.post(`${API}/customers/insurance-processes/${process.id}/quote`, {
-    headers,
-  });
-  expect(quote.status(), await quote.text()).toBe(201);
-  const confirmed = await page.request.post(`${API}/customers/insurance-processes/${process.id}/confirm`, {
-    headers,
-    data: { quote_id: (await quote.json()).data.id },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(201);
-  const insurance = (await confirmed.json()).data as { id: number; number: string };
-  const detail = await page.request.get(`${API}/customers/insurances/${insurance.id}`, { headers });
-  const total = (await detail.json()).data.premium.total_cents as number;
-  return { ...insurance, total_cents: total };
-}
 
 /** From the insurance's detail to the pay page, with the given method chosen. */
 async function openPayPage(page: Page, insuranceId: number, method: RegExp): Promise<void> {
@@ -123,6 +63,26 @@ test('pays a pending insurance with the test checkout, answers the poll and gets
   await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Descargar constancia' })).toBeEnabled();
   await shot(page, info, 'paid-insurance');
+});
+
+test('a payment return that arrives while signed out goes on after the login', async ({ page }, info) => {
+  const customer = await registerThroughApi(page, 'Carla Méndez');
+  const insurance = await issueBagInsurance(page, customer);
+  // The customer pays in the checkout and comes back to a browser where nobody is signed in.
+  const checkout = await startSandboxPayment(page, customer, insurance.id);
+  await page.goto(checkout);
+  await page.getByRole('button', { name: 'Aprobar el pago' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+
+  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
+  await shot(page, info, 'return-after-login');
+  await answerPoll(page);
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}\\?check_credits=true$`));
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
 });
 
 test('a rejected test payment says it could not be paid, one left pending says so', async ({

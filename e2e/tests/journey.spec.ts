@@ -1,0 +1,171 @@
+/**
+ * The whole journey of a new customer, as one person would live it, at phone and desktop sizes: browse
+ * the public products, register from the cell-phone product, contract it (IMEI, both photos, dates,
+ * taker), pay it with the test checkout, answer the poll, download the certificate, file a claim with a
+ * photo, read the notification, sign out. Axe on every screen, a screenshot of every step
+ * (artifacts/screenshots/<size>/the-whole-journey…).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { pngImage } from '../../apps/api/test/fixtures.ts';
+import { E2E_PORT } from '../playwright.config.ts';
+import { dayFromToday } from './api-steps.ts';
+import { expectAccessible, menu, newEmail, PASSWORD, shot, signOut } from './support.ts';
+
+// The test checkout sends the customer back to the server's public address (localhost by default).
+test.use({ baseURL: `http://localhost:${E2E_PORT}` });
+
+const IMEI = '356938035643809';
+
+async function next(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+}
+
+async function uploadPhoto(page: Page, n: number, rgb: [number, number, number]): Promise<void> {
+  await page.getByRole('button', { name: `Subir foto ${n}` }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('dialog').getByRole('button', { name: 'Entendido' }).click();
+  await (await chooser).setFiles({
+    name: `foto-${n}.png`,
+    mimeType: 'image/png',
+    buffer: pngImage(48, 36, rgb),
+  });
+  await expect(page.getByRole('img', { name: `Foto ${n} cargada` })).toBeVisible();
+}
+
+test('the whole journey: from the public products to a claim and its notification', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  // 'Tienes notificaciones nuevas' may ask at any moment once notifications arrive: 'Más tarde'.
+  const prompt = page.getByRole('dialog', { name: 'Tienes notificaciones nuevas' });
+  await page.addLocatorHandler(prompt, async () => {
+    await prompt.getByRole('button', { name: 'Más tarde' }).click();
+  });
+
+  // 1. A visitor browses the public products.
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Ver seguros' }).click();
+  await expect(page.getByRole('heading', { name: 'Seguros para vos' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'products');
+  await page.getByRole('link', { name: /Celular\s*desde \$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Celular', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'cell-phone-products');
+
+  // 2. Registers from the product.
+  await page.getByRole('button', { name: 'Ver detalle de Robo (Celular Protegido)' }).click();
+  await page
+    .getByRole('dialog', { name: 'Detalle de la contratación' })
+    .getByRole('button', { name: 'Contratar' })
+    .click();
+  await expect(page).toHaveURL(/\/register-risk\?coverage=\d+$/);
+  await expectAccessible(page);
+  await shot(page, info, 'register-from-product');
+  await page.getByLabel('Nombre y apellido').fill('Valentina Ríos');
+  await page.getByLabel('Email').fill(newEmail('recorrido'));
+  await page.getByLabel('DNI').fill('36222333');
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  // 3. Contracts the cell phone.
+  await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Tu celular' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'contract-risk');
+  await page.getByLabel('Marca').fill('Motorola');
+  await page.getByLabel('Modelo').fill('Moto G54');
+  await page.getByLabel('Número IMEI').fill(IMEI);
+  await page.getByLabel('Número de serie (SN)').fill('ZY22H7QK9L');
+  await page.getByLabel('Valor del equipo').fill('450000');
+  await next(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Fotos' })).toBeVisible();
+  await uploadPhoto(page, 1, [0, 120, 140]);
+  await uploadPhoto(page, 2, [240, 110, 60]);
+  await expectAccessible(page);
+  await shot(page, info, 'contract-photos');
+  await next(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Vigencia' })).toBeVisible();
+  await next(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Tomador' })).toBeVisible();
+  await next(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Resumen' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'contract-summary');
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aun no esta pagado' });
+  await expect(unpaid).toBeVisible();
+  await unpaid.getByRole('button', { name: 'Entendido' }).click();
+  await expect(page).toHaveURL(/\/customers\/insurances\/\d+$/);
+  const insurancePath = new URL(page.url()).pathname;
+  await expect(page.getByText('Pendiente de pago').first()).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'insurance-pending');
+
+  // 4. Pays it with the test checkout and answers the poll.
+  await page.getByRole('link', { name: 'Pagar', exact: true }).click();
+  await page.getByRole('radio', { name: /Pago de prueba/ }).click();
+  await expectAccessible(page);
+  await shot(page, info, 'pay');
+  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await shot(page, info, 'checkout');
+  await page.getByRole('button', { name: 'Aprobar el pago' }).click();
+  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
+  const poll = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('heading', { name: 'Contanos tu experiencia' }) });
+  await expect(poll).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'poll');
+  const highest = poll.getByRole('radio', { name: '5, Mas probable' });
+  for (let i = 0; i < (await highest.count()); i += 1) await highest.nth(i).check();
+  await poll.getByRole('button', { name: 'Enviar encuesta' }).click();
+  await expect(page).toHaveURL(new RegExp(`${insurancePath}\\?check_credits=true$`));
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+
+  // 5. Downloads the certificate.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar constancia' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await expectAccessible(page);
+  await shot(page, info, 'insurance-in-force');
+
+  // 6. Files a claim with a photo.
+  await page.getByRole('link', { name: 'Hacer un reclamo' }).click();
+  await expect(page.getByRole('heading', { name: 'Nuevo reclamo', level: 1 })).toBeVisible();
+  await page.getByLabel('Fecha del siniestro').fill(dayFromToday(0));
+  await page.getByLabel('Lugar').fill('Av. Santa Fe y Callao, CABA');
+  await page.getByLabel('¿Qué pasó?').fill('Me arrebataron el celular en la vereda al salir del banco.');
+  await page.getByLabel('Elegir fotos o documentos').setInputFiles({
+    name: 'denuncia.png',
+    mimeType: 'image/png',
+    buffer: pngImage(40, 40, [120, 120, 120]),
+  });
+  await expect(page.getByRole('img', { name: 'Foto denuncia.png' })).toBeVisible();
+  await expect(page.getByLabel(/Subiendo/)).toHaveCount(0);
+  await expectAccessible(page);
+  await shot(page, info, 'new-claim');
+  await page.getByRole('button', { name: 'Enviar reclamo' }).click();
+  await expect(page.getByRole('heading', { name: /^Reclamo R-\d{6}$/, level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'claim');
+
+  // 7. Reads the notification: the insurance in force, which opens the insurance.
+  await menu(page, 'Notificaciones');
+  await expect(page.getByRole('heading', { name: 'Notificaciones', level: 1 })).toBeVisible();
+  const inForce = page.getByRole('link', { name: /Tu seguro está vigente/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(inForce).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expectAccessible(page);
+  await shot(page, info, 'notifications');
+  await inForce.click();
+  await expect(page).toHaveURL(new RegExp(`${insurancePath}$`));
+
+  // 8. Signs out.
+  await signOut(page);
+  await expectAccessible(page);
+  await shot(page, info, 'signed-out');
+});

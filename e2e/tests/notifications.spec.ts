@@ -1,0 +1,164 @@
+/**
+ * Notifications as a customer meets them: a paid insurance tells its owner (the bell counts it, the list
+ * marks it new) and tapping it opens the insurance; news arriving while the app is open asks 'Tienes
+ * notificaciones nuevas', and 'Más tarde' closes the question.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { API, type Customer, issueBagInsurance, payInSandbox, registerThroughApi } from './api-steps.ts';
+import { expectAccessible, PASSWORD, shot, signIn } from './support.ts';
+
+/** The header's bell, whatever it counts. */
+const bellOf = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notificaciones/ });
+
+/** The unread count as the API tells it, once the outbox worker has stored what happened. */
+async function unreadCount(page: Page, customer: Customer): Promise<number> {
+  const answer = await page.request.get(`${API}/customers/notification-user/count`, {
+    headers: customer.auth,
+  });
+  return (await answer.json()).data as number;
+}
+
+test('a paid insurance produces a notification whose tap opens the insurance', async ({ page }, info) => {
+  const customer = await registerThroughApi(page, 'Julieta Rossi');
+  const insurance = await issueBagInsurance(page, customer);
+  await payInSandbox(page, customer, insurance.id);
+  // Other areas may tell about the same payment too (an invoice): at least this one.
+  await expect.poll(() => unreadCount(page, customer)).toBeGreaterThanOrEqual(1);
+  const before = await unreadCount(page, customer);
+
+  await signIn(page, customer.email, PASSWORD);
+  const bell = bellOf(page);
+  await expect(bell).toHaveAccessibleName(`Notificaciones, ${before} sin leer`);
+  await shot(page, info, 'bell');
+  await bell.click();
+
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('heading', { name: 'Notificaciones', level: 1 })).toBeVisible();
+  const item = page.getByRole('link', { name: /Tu seguro está vigente/ });
+  await expect(item).toContainText(insurance.number);
+  await expect(item).toContainText('Nueva');
+  await expectAccessible(page);
+  await shot(page, info, 'list');
+
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}$`));
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+  expect(await unreadCount(page, customer)).toBe(before - 1);
+
+  // Back in the list it is no longer new.
+  await bellOf(page).click();
+  await expect(page.getByRole('link', { name: /Tu seguro está vigente/ })).not.toContainText('Nueva');
+});
+
+test('news while the app is open asks to see it; Más tarde closes the question', async ({ page }, info) => {
+  const customer = await registerThroughApi(page, 'Tomás Acosta');
+  await signIn(page, customer.email, PASSWORD);
+  await expect(bellOf(page)).toHaveAccessibleName('Notificaciones');
+
+  // Meanwhile, elsewhere, the customer's money wallet receives money (a top-up approved at the checkout).
+  const started = await page.request.post(`${API}/customers/money-wallet/top-ups`, {
+    headers: { ...customer.auth, 'Idempotency-Key': `e2e-top-up-${Date.now()}` },
+    data: { amount_cents: 250_000, method: 'sandbox' },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const checkout = new URL((await started.json()).data.checkout_url as string).pathname;
+  expect((await page.request.post(`${checkout}/approve`, { maxRedirects: 0 })).status()).toBe(303);
+  await expect.poll(() => unreadCount(page, customer)).toBe(1);
+
+  // The app looks again every 30 s and whenever it comes back to the foreground: here, the latter.
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  const dialog = page.getByRole('dialog', { name: 'Tienes notificaciones nuevas' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('¿Quieres acceder a su contenido?')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Ver ahora' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'prompt');
+  await dialog.getByRole('button', { name: 'Más tarde' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/tabs$/);
+  await expect(bellOf(page)).toHaveAccessibleName('Notificaciones, 1 sin leer');
+
+  // The wallet movement opens the movement.
+  await bellOf(page).click();
+  await page.getByRole('link', { name: /Ingresó dinero en Mi dinero/ }).click();
+  await expect(page).toHaveURL(/\/customers\/money-wallet\/\d+\/wallet-movements\/\d+$/);
+  await expect(page.getByText('$ 2.500,00').first()).toBeVisible();
+  await shot(page, info, 'movement');
+});
+
+test('an empty list says so, and offers push on this device', async ({ page }, info) => {
+  const customer = await registerThroughApi(page, 'Irene Paz');
+  await signIn(page, customer.email, PASSWORD);
+  // The side menu's 'Notificaciones' leads there too.
+  await expect(
+    page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Notificaciones' }),
+  ).toHaveAttribute('href', '/notifications');
+  await bellOf(page).click();
+  await expect(page.getByText('No tenés notificaciones')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activar notificaciones' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'empty');
+});
+
+test('the service worker shows a push and tells the open app, which counts it at once', async ({
+  page,
+  context,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one browser is enough for the service worker');
+  await context.grantPermissions(['notifications']);
+  const customer = await registerThroughApi(page, 'Bruno Sosa');
+  await signIn(page, customer.email, PASSWORD);
+  await expect(bellOf(page)).toHaveAccessibleName('Notificaciones');
+
+  // With permission given, the app registers its service worker 2 s after start (subscribing then fails
+  // here: the browser has no push service to reach, and the app carries on without push).
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL.endsWith('/') && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration('/'))?.active);
+
+  // Something happens (an insurance paid), and its push reaches this browser.
+  const insurance = await issueBagInsurance(page, customer);
+  await payInSandbox(page, customer, insurance.id);
+  await expect.poll(() => unreadCount(page, customer)).toBeGreaterThanOrEqual(1);
+  const list = await page.request.get(`${API}/customers/notification-user`, { headers: customer.auth });
+  const first = (await list.json()).data.find(
+    (n: { notification: { title: string } }) => n.notification.title === 'Tu seguro está vigente',
+  );
+  const origin = new URL(page.url()).origin;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId,
+    data: JSON.stringify({
+      title: first.notification.title,
+      body: first.notification.body,
+      notification_user_id: first.id,
+      url: `/notifications/list/${first.id}`,
+    }),
+  });
+
+  // Shown by the service worker, opening the notification's route; the bell counts it without waiting.
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/');
+      const list = (await registration?.getNotifications()) ?? [];
+      return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
+    });
+  await expect.poll(shown).toEqual([
+    {
+      title: 'Tu seguro está vigente',
+      body: expect.stringContaining(insurance.number),
+      tag: `notification-${first.id}`,
+      url: `${origin}/notifications/list/${first.id}`,
+    },
+  ]);
+  await expect(bellOf(page)).toHaveAccessibleName(/^Notificaciones, \d+ sin leer$/);
+  await expect(page.getByRole('dialog', { name: 'Tienes notificaciones nuevas' })).toBeVisible();
+  await shot(page, info, 'after-push');
+});
