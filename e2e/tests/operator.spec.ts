@@ -11,7 +11,7 @@ import { totpCode } from '../../apps/api/src/modules/operators/totp.ts';
 import { pngImage } from '../../apps/api/test/fixtures.ts';
 import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.ts';
 import { API, dayFromToday, issueBagInsurance, payInSandbox, registerThroughApi } from './api-steps.ts';
-import { DEMO, expectAccessible, newEmail, PASSWORD, shot, signIn } from './support.ts';
+import { DEMO, expectAccessible, maintenance, newEmail, PASSWORD, shot, signIn } from './support.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OPERATOR_PASSWORD = 'Back-Office-Clave-2025';
@@ -244,20 +244,25 @@ test('maintenance on shows customers the maintenance screen, and off brings them
   await expect(page.getByTestId('maintenance-state')).toHaveText('Desactivado');
   await page.getByLabel('Mensaje para los clientes (opcional)').fill('Volvemos en una hora.');
   await page.getByRole('button', { name: 'Activar mantenimiento' }).click();
-  await expect(page.getByTestId('maintenance-state')).toHaveText('Activado');
-  await expectAccessible(page);
-  await shot(page, info, 'maintenance-on');
+  try {
+    await expect(page.getByTestId('maintenance-state')).toHaveText('Activado');
+    await expectAccessible(page);
+    await shot(page, info, 'maintenance-on');
 
-  // The customer's next call answers 503: the app shows 'Mantenimiento programado'.
-  await customer.goto('/profile');
-  await expect(customer.getByRole('heading', { name: 'Mantenimiento programado' })).toBeVisible({
-    timeout: 15_000,
-  });
-  await shot(customer, info, 'customer-maintenance');
+    // The customer's next call answers 503: the app shows 'Mantenimiento programado'.
+    await customer.goto('/profile');
+    await expect(customer.getByRole('heading', { name: 'Mantenimiento programado' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await shot(customer, info, 'customer-maintenance');
 
-  // The back office keeps working; off again, the customer signs back in.
-  await page.getByRole('button', { name: 'Desactivar mantenimiento' }).click();
-  await expect(page.getByTestId('maintenance-state')).toHaveText('Desactivado');
+    // The back office keeps working; off again, the customer signs back in.
+    await page.getByRole('button', { name: 'Desactivar mantenimiento' }).click();
+    await expect(page.getByTestId('maintenance-state')).toHaveText('Desactivado');
+  } finally {
+    // Whatever failed above, the tests after this one (and its retry) must find the app open.
+    maintenance('off');
+  }
   // Signing in again takes the customer back where they were (the page they asked for before the 503).
   await customer.goto('/login');
   await customer.getByLabel('Email').fill(DEMO.email);
