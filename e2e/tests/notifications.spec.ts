@@ -104,7 +104,6 @@ test('the service worker shows a push and tells the open app, which counts it at
   page,
   context,
 }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one browser is enough for the service worker');
   await context.grantPermissions(['notifications']);
   const customer = await registerThroughApi(page, 'Bruno Sosa');
   await signIn(page, customer.email, PASSWORD);
