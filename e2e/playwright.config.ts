@@ -72,6 +72,8 @@ export default defineConfig({
     trace: 'on-first-retry',
     // No fades: axe measured a toast's contrast while it was still blending in with the page.
     reducedMotion: 'reduce',
+    // A click that cannot happen in 30 s will not happen: fail then, not at the test's timeout (3 min).
+    actionTimeout: 30_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
