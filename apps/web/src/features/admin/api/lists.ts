@@ -5,7 +5,7 @@
 import type { PageMeta } from '@cubierto/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { adminApi } from './admin-client.ts';
 
 export const PER_PAGE = 10;
@@ -22,6 +22,11 @@ export type ListState = {
 
 export function useListState(defaultSort: string) {
   const [params, setParams] = useSearchParams();
+  // A change that lands while the operator is already going to another page (a late search, say) is
+  // dropped: writing this list's address would cancel that navigation and pull them back here.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
   const state = useMemo<ListState>(() => {
     const filters: Record<string, string> = {};
     for (const [key, value] of params) if (key.startsWith('f.') && value) filters[key.slice(2)] = value;
@@ -35,6 +40,7 @@ export function useListState(defaultSort: string) {
 
   const update = useCallback(
     (patch: Partial<ListState>) => {
+      if (leaving) return;
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -52,7 +58,7 @@ export function useListState(defaultSort: string) {
         { replace: true },
       );
     },
-    [setParams, state],
+    [setParams, state, leaving],
   );
   return [state, update] as const;
 }

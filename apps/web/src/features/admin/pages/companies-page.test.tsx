@@ -1,14 +1,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../../test/api-mock.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { clearOperatorSession, saveOperatorSession } from '../api/operator-session.ts';
 import { CompaniesPage } from './companies-page.tsx';
 
-function renderPage() {
+/** Another back-office page whose code takes `delay` ms to arrive, like a lazy route on a slow phone. */
+function slowPage(delay: number): RouteObject {
+  return {
+    path: '/admin/policies',
+    lazy: () =>
+      new Promise((resolve) => setTimeout(() => resolve({ Component: () => <h1>Pólizas</h1> }), delay)),
+  };
+}
+
+function renderPage(other: RouteObject[] = []) {
   return renderRoutes(
     [
       {
@@ -17,7 +26,7 @@ function renderPage() {
             <Outlet />
           </QueryClientProvider>
         ),
-        children: [{ path: '/admin/companies', element: <CompaniesPage /> }],
+        children: [{ path: '/admin/companies', element: <CompaniesPage /> }, ...other],
       },
     ],
     '/admin/companies',
@@ -93,5 +102,16 @@ describe('Aseguradoras', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('Ya existe una aseguradora con ese nombre.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Nombre')).toHaveValue('andina');
+  });
+
+  it('lets the operator leave for another page while a search is still waiting to reach the address', async () => {
+    mockApi({ 'GET /admin/companies': page([company(1, 'Andina')]) });
+    const { router } = renderPage([slowPage(700)]);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Buscar por nombre o razón social'), 'and');
+    // The menu is clicked before the search's 300 ms are up, and the next page's code is still loading when they are.
+    void router.navigate('/admin/policies');
+    expect(await screen.findByRole('heading', { name: 'Pólizas' }, { timeout: 2000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/policies');
   });
 });
