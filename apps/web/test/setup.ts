@@ -8,6 +8,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import es from '../public/assets/i18n/es.json';
 import { setSessionEventHandlers } from '../src/shared/api/client.ts';
+import { resetAppConfig } from '../src/shared/config/app-config.ts';
 import { resetLatestAppVersion } from '../src/shared/config/app-version.ts';
 import { getDialogs, removeDialog } from '../src/shared/dialogs/dialogs.tsx';
 import { initI18n } from '../src/shared/i18n/i18n.ts';
@@ -49,6 +50,7 @@ beforeEach(async () => {
   notifications.clean();
   await storage.clear();
   storage.resetCache();
+  resetAppConfig();
   resetLatestAppVersion();
   setSessionState({ status: 'anonymous', menusDisabled: false });
 });

@@ -45,9 +45,14 @@ export function getAppConfig(): Promise<AppConfig> {
   return loaded;
 }
 
-/** The same configuration for components: fetched once, kept for the session. */
+/** Forgets the loaded configuration, so the next getAppConfig fetches it again (tests start clean). */
+export function resetAppConfig(): void {
+  loaded = undefined;
+}
+
+/** The same configuration for components: the one fetch getAppConfig shares, kept for the session. */
 export const appConfigQueryOptions = queryOptions({
   queryKey: ['app-config'],
-  queryFn: fetchAppConfig,
+  queryFn: getAppConfig,
   staleTime: Number.POSITIVE_INFINITY,
 });
