@@ -14,7 +14,7 @@
  * BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 10),
  * BENCH_ENGINES (comma list of pglite,postgres; default both), BENCH_PG_URL (server to create the database
  * on; default postgres://postgres@127.0.0.1:5432/test), BENCH_PROFILE=1 (CPU profile of each app server in
- * bench/results/profiles).
+ * bench/results/profiles), BENCH_ROUTES (comma list of parts of the routes' labels: only those routes).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ const dataOf = (body: unknown) => (body as { data?: unknown }).data;
  * every 30 s on every screen, the home's latest contracts (and 'Mis contrataciones'), and the two wallet
  * balances the home shows (credit mode is on).
  */
-const ROUTES: { label: string; path: string; check: RouteCheck }[] = [
+const ALL_ROUTES: { label: string; path: string; check: RouteCheck }[] = [
   {
     label: 'GET /customers/user',
     path: '/api/v4/customers/user?load[User]=*,entity,takerEntity,place',
@@ -90,6 +90,9 @@ const ROUTES: { label: string; path: string; check: RouteCheck }[] = [
     check: (b) => (dataOf(b) ? null : 'no wallet'),
   },
 ];
+/** BENCH_ROUTES, a comma list of parts of labels, measures only those routes (to profile one, say). */
+const ONLY = (process.env.BENCH_ROUTES || '').split(',').map((s) => s.trim()).filter(Boolean);
+const ROUTES = ALL_ROUTES.filter((r) => ONLY.length === 0 || ONLY.some((part) => r.label.includes(part)));
 /** Unread notifications of the demo customer, so the count counts something. */
 const NOTIFICATIONS = 23;
 

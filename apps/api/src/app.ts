@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,6 +22,7 @@ import { registerErrorHandler } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
+import { addSecurityHeaders } from './lib/security-headers.ts';
 import { createDiskStorage, type Storage } from './lib/storage.ts';
 import { adminAuthRoutes, adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -186,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   const thirdParty = thirdPartySources(config.thirdParty);
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -201,7 +201,24 @@ describe('headers and methods', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    // The same headers on what no route answers and on a refused request.
+    for (const other of [
+      await t.app.inject({ method: 'GET', url: '/api/v4/no-such-route' }),
+      await t.app.inject({ method: 'GET', url: '/api/v4/customers/user' }),
+    ]) {
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy']).toBe(csp);
+      expect(other.headers['strict-transport-security']).toBe(res.headers['strict-transport-security']);
+    }
     // No third-party host unless its script is configured.
     expect(csp).not.toMatch(/google|clarity/);
     const config = await t.app.inject({ method: 'GET', url: '/api/v4/common/app-config' });

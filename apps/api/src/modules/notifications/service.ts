@@ -4,10 +4,12 @@
  * not exist for them (404).
  */
 import type { NotificationUser, PushSubscriptionBody } from '@cubierto/contracts';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, count, desc, eq, is, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { notifications, notificationUsers, pushSubscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 type NotificationUserRow = typeof notificationUsers.$inferSelect;
@@ -78,11 +80,22 @@ export async function findNotification(db: DbOrTx, userId: number, id: number) {
   return notificationUserOut(row.nu, row.n);
 }
 
-export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
+function selectUnreadCount(db: DbOrTx, userId: number | Placeholder<'userId', number>) {
+  return db
     .select({ n: count() })
     .from(notificationUsers)
     .where(and(eq(notificationUsers.userId, userId), isNull(notificationUsers.readAt)));
+}
+
+/** The bell asks for it on every page: prepared (lib/prepared.ts). */
+const preparedUnreadCount = preparedPerDatabase((db: Db) =>
+  selectUnreadCount(db, sql.placeholder('userId')).prepare('notifications_unread_count'),
+);
+
+export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = is(db, PgTransaction)
+    ? await selectUnreadCount(db, userId)
+    : await preparedUnreadCount(db).execute({ userId });
   return row?.n ?? 0;
 }
 

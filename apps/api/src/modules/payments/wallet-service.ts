@@ -4,10 +4,12 @@
  * message, and by the database whatever the code does).
  */
 import { formatArs } from '@cubierto/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, count, desc, eq, is, type Placeholder, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { walletMovements, wallets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { notifyWalletMovement } from '../notifications/events.ts';
 
 export type WalletKind = 'money' | 'credit';
@@ -104,6 +106,22 @@ export function movementOut(row: MovementRow) {
 }
 
 /** The caller's wallet by id and kind, or 404 (another customer's wallet does not exist for them). */
+function selectOwnWallet(
+  db: DbOrTx,
+  userId: number | Placeholder<'userId', number>,
+  kind: WalletKind | Placeholder<'kind', WalletKind>,
+) {
+  return db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.kind, kind)));
+}
+
+/** Both wallet pages read it on every visit: prepared (lib/prepared.ts). */
+const preparedOwnWallet = preparedPerDatabase((db: Db) =>
+  selectOwnWallet(db, sql.placeholder('userId'), sql.placeholder('kind')).prepare('wallets_find_own'),
+);
+
 export async function ownWallet(
   db: DbOrTx,
   userId: number,
@@ -111,10 +129,9 @@ export async function ownWallet(
   walletId?: number,
 ): Promise<WalletRow> {
   // Read first: the wallet exists for nearly every call, and creating it is a write on a busy GET.
-  const [found] = await db
-    .select()
-    .from(wallets)
-    .where(and(eq(wallets.userId, userId), eq(wallets.kind, kind)));
+  const [found] = is(db, PgTransaction)
+    ? await selectOwnWallet(db, userId, kind)
+    : await preparedOwnWallet(db).execute({ userId, kind });
   const wallet = found ?? (await ensureWallet(db, userId, kind));
   if (walletId !== undefined && wallet.id !== walletId)
     throw new AppError('not_found', { message: 'La billetera no existe.' });
