@@ -3,7 +3,8 @@
  * server do not share a JavaScript thread. Chosen by BENCH_TARGET:
  *   app    the real API (buildApp) on the prepared database
  *   hello  a bare Fastify hello-world (the HTTP stack alone)
- *   floor  a bare Fastify route doing one indexed select (users by primary key), same database and driver
+ *   floor  a bare Fastify route doing one indexed select (users by primary key), same database and driver,
+ *          its plan kept like the app's hottest queries (named statement on PostgreSQL, kept on PGlite)
  * Listens on 127.0.0.1 on a random port and sends `{ port }` to the parent over IPC; exits on SIGTERM
  * or when the parent goes away.
  */
@@ -14,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
+import { type Database, keptPlansOf, openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema/index.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api');
@@ -53,6 +54,8 @@ async function main() {
         .where(eq(users.id, sql.placeholder('id')))
         .limit(1)
         .prepare('bench_floor_user');
+      // On PGlite the floor keeps its plan like the app's hottest queries do (db/pglite-plans.ts).
+      keptPlansOf(database.db)?.keep(findUser.getQuery().sql);
       app = Fastify({ logger: false });
       app.get<{ Params: { id: string } }>('/floor/:id', async (request, reply) => {
         const [row] = await findUser.execute({ id: Number(request.params.id) });

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { keepPglitePlans, type PglitePlans } from './pglite-plans.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -58,6 +59,13 @@ export type DatabaseOptions = {
   onIdleError?: (error: Error) => void;
 };
 
+const pglitePlans = new WeakMap<Db, PglitePlans>();
+
+/** On PGlite, the kept plans of this handle (see pglite-plans.ts); on PostgreSQL, nothing to keep. */
+export function keptPlansOf(db: Db): PglitePlans | undefined {
+  return pglitePlans.get(db);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -98,7 +106,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
+  const plans = await keepPglitePlans(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  pglitePlans.set(db, plans);
   return {
     kind: 'pglite',
     db,
