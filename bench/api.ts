@@ -91,7 +91,10 @@ const ALL_ROUTES: { label: string; path: string; check: RouteCheck }[] = [
   },
 ];
 /** BENCH_ROUTES, a comma list of parts of labels, measures only those routes (to profile one, say). */
-const ONLY = (process.env.BENCH_ROUTES || '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_ROUTES || '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const ROUTES = ALL_ROUTES.filter((r) => ONLY.length === 0 || ONLY.some((part) => r.label.includes(part)));
 /** Unread notifications of the demo customer, so the count counts something. */
 const NOTIFICATIONS = 23;
