@@ -85,9 +85,3 @@ export const FacebookExchangeQuerySchema = z.strictObject({
 });
 
 export const MessageResponseSchema = z.object({ message: z.string() });
-
-/**
- * Test mode (spec §9: the login is skipped with a mock Apple sign-in): the Apple token the API takes as the
- * demo customer while its TEST_MODE is on (never in production).
- */
-export const TEST_MODE_APPLE_TOKEN = 'cubierto-test-mode-apple';

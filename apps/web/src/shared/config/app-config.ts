@@ -3,34 +3,73 @@
  * credit wallet mode and the social sign-in client ids. Never a secret. Fetched once, when first needed;
  * the application id is kept in storage (spec §3).
  */
-import { CHECKOUT_METHODS } from '@cubierto/contracts';
+import { CHECKOUT_METHODS, type CheckoutMethod } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../api/client.ts';
 import { StorageKey, storage } from '../storage/storage.ts';
 
-// Not in @cubierto/contracts yet; kept here until the API publishes it there.
-export const AppConfigSchema = z.object({
-  application_id: z.number(),
-  help_chat_url: z.string(),
-  credit_wallet_mode: z.boolean(),
-  google_client_id: z.string().nullable(),
-  apple_client_id: z.string().nullable(),
-  facebook_app_id: z.string().nullable(),
+export type AppConfig = {
+  application_id: number;
+  help_chat_url: string;
+  credit_wallet_mode: boolean;
+  google_client_id: string | null;
+  apple_client_id: string | null;
+  facebook_app_id: string | null;
   /** Checkout providers the server has credentials for (Mercado Pago, Ualá, the test checkout). */
-  checkout_methods: z.array(z.enum(CHECKOUT_METHODS)).default([]),
+  checkout_methods: CheckoutMethod[];
   /** Public ids of the production-only scripts (shared/observability). */
-  analytics_id: z.string().nullable().default(null),
-  tag_manager_id: z.string().nullable().default(null),
-  session_recording_id: z.string().nullable().default(null),
+  analytics_id: string | null;
+  tag_manager_id: string | null;
+  session_recording_id: string | null;
   /** Test mode: the login signs in at once with the mock Apple sign-in (never in production). */
-  test_mode: z.boolean().default(false),
-  version: z.string().optional(),
-});
-export type AppConfig = z.infer<typeof AppConfigSchema>;
+  test_mode: boolean;
+  version?: string;
+};
+
+/**
+ * Checks the answer by hand rather than with zod: the login page reads this configuration (social sign-in,
+ * test mode) and zod would add about 25 KiB gzip to the first page. A field of the wrong type throws.
+ */
+export function parseAppConfig(body: unknown): AppConfig {
+  const data = isRecord(body) ? body.data : undefined;
+  if (!isRecord(data)) throw new TypeError('app-config: no data object');
+  const field = <T>(name: string, check: (value: unknown) => value is T, fallback?: T): T => {
+    const value = data[name];
+    if (value === undefined && fallback !== undefined) return fallback;
+    if (!check(value)) throw new TypeError(`app-config: ${name} is not valid`);
+    return value;
+  };
+  const methods = field('checkout_methods', isArray, []);
+  if (!methods.every(isCheckoutMethod)) throw new TypeError('app-config: checkout_methods is not valid');
+  const version = data.version;
+  if (version !== undefined && typeof version !== 'string')
+    throw new TypeError('app-config: version is not valid');
+  return {
+    application_id: field('application_id', isNumber),
+    help_chat_url: field('help_chat_url', isString),
+    credit_wallet_mode: field('credit_wallet_mode', isBoolean),
+    google_client_id: field('google_client_id', isStringOrNull),
+    apple_client_id: field('apple_client_id', isStringOrNull),
+    facebook_app_id: field('facebook_app_id', isStringOrNull),
+    checkout_methods: methods,
+    analytics_id: field('analytics_id', isStringOrNull, null),
+    tag_manager_id: field('tag_manager_id', isStringOrNull, null),
+    session_recording_id: field('session_recording_id', isStringOrNull, null),
+    test_mode: field('test_mode', isBoolean, false),
+    ...(version === undefined ? {} : { version }),
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isArray = (v: unknown): v is unknown[] => Array.isArray(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isStringOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
+const isCheckoutMethod = (v: unknown): v is CheckoutMethod => CHECKOUT_METHODS.some((m) => m === v);
 
 export async function fetchAppConfig(): Promise<AppConfig> {
-  const config = z.object({ data: AppConfigSchema }).parse(await api.get('/common/app-config')).data;
+  const config = parseAppConfig(await api.get('/common/app-config'));
   await storage.set(StorageKey.applicationId, config.application_id);
   return config;
 }
