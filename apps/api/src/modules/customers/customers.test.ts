@@ -44,6 +44,35 @@ describe('reference data', () => {
 });
 
 describe('profile', () => {
+  it('gives the user alone, or with exactly the relations asked for', async () => {
+    const { auth, email } = await registerCustomer(t.app, { name: 'Marta Gómez', dni: '30111222' });
+    const get = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v4/customers/user${query}`, headers: auth })).json()
+        .data;
+    const alone = await get('');
+    expect(alone).toEqual({
+      id: expect.any(Number),
+      name: 'Marta Gómez',
+      email,
+      avatar: null,
+      context_id: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    const person = {
+      id: expect.any(Number),
+      kind: 'person',
+      name: 'Marta Gómez',
+      document_type: 'DNI',
+      document_number: '30111222',
+      tax_condition: expect.toBeOneOf([null, 'consumidor_final']),
+    };
+    const all = await get('?load[User]=*,entity,takerEntity,place');
+    expect(all).toEqual({ ...alone, entity: person, takerEntity: all.takerEntity, place: null });
+    expect(all.takerEntity === null || all.takerEntity.id === all.entity.id).toBe(true);
+    expect(await get('?load[User]=place')).toEqual({ ...alone, place: null });
+    expect(await get('?load[Entity]=*')).toEqual({ ...alone, entity: person });
+  });
+
   it('updates name, province, locality and zip code, and the user shows them', async () => {
     const { auth } = await registerCustomer(t.app);
     const { cordoba, localities } = await provinceWithLocalities();
