@@ -26,13 +26,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import {
+  coverages,
+  insurances,
   localities,
   notifications,
   notificationUsers,
   sessions,
   users,
 } from '../apps/api/src/db/schema/index.ts';
-import { DEMO_CUSTOMER, seedDemoData, seedReferenceData } from '../apps/api/src/db/seed.ts';
+import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from '../apps/api/src/db/seed.ts';
 import { createDiskStorage } from '../apps/api/src/lib/storage.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
 import { updateProfile } from '../apps/api/src/modules/customers/service.ts';
@@ -51,6 +53,8 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const ENGINES = (process.env.BENCH_ENGINES || 'pglite,postgres').split(',').map((s) => s.trim()) as Engine[];
 /** Other users and sessions in the tables, so lookups go through the indexes as they do in production. */
 const FILLER_USERS = 2000;
+/** The demo customer's contracts on the home (each filler user gets one too, so the index has company). */
+const DEMO_INSURANCES = 3;
 const GOAL = 0.8;
 type RouteCheck = (body: unknown, userId: number) => string | null;
 const dataOf = (body: unknown) => (body as { data?: unknown }).data;
@@ -77,7 +81,12 @@ const ALL_ROUTES: { label: string; path: string; check: RouteCheck }[] = [
   {
     label: 'GET /customers/insurances',
     path: '/api/v4/customers/insurances?per_page=5',
-    check: (b) => (Array.isArray(dataOf(b)) ? null : 'no list'),
+    check: (b) => {
+      const list = dataOf(b);
+      return Array.isArray(list) && list.length === DEMO_INSURANCES
+        ? null
+        : `not the ${DEMO_INSURANCES} seeded insurances`;
+    },
   },
   {
     label: 'GET /customers/money-wallet',
@@ -160,6 +169,40 @@ type Prepared = {
   cleanup(): Promise<void>;
 };
 
+/**
+ * In force, paid contracts on the demo catalogue's coverages: DEMO_INSURANCES for the demo customer (the
+ * home's latest contracts are never empty in the bench) and one for each filler user.
+ */
+async function seedInsurances(db: Database['db'], demoId: number, fillers: { id: number }[]) {
+  const [owner] = await db.select({ entityId: users.entityId }).from(users).where(eq(users.id, demoId));
+  const offered = await db
+    .select({ coverageId: coverages.id, policyId: coverages.policyId })
+    .from(coverages)
+    .orderBy(asc(coverages.id))
+    .limit(DEMO_INSURANCES);
+  if (!owner?.entityId || offered.length < DEMO_INSURANCES)
+    throw new Error('demo entity or catalogue missing');
+  const owners = [...Array.from({ length: DEMO_INSURANCES }, () => demoId), ...fillers.map((f) => f.id)];
+  await db.insert(insurances).values(
+    owners.map((userId, i) => ({
+      number: `BENCH-${String(i + 1).padStart(6, '0')}`,
+      userId,
+      ...offered[i % offered.length]!,
+      takerEntityId: owner.entityId!,
+      billingEntityId: owner.entityId!,
+      startsOn: '2026-11-01',
+      endsOn: '2027-05-01',
+      netCents: 8_000_00,
+      surchargesCents: 400_00,
+      taxesCents: 1_764_00,
+      totalCents: 10_164_00,
+      status: 'vigente' as const,
+      verificationCode: `bench-${i}-${Math.random().toString(36).slice(2)}`,
+      paidAt: new Date(),
+    })),
+  );
+}
+
 /** Migrates and seeds a database, gives the demo customer a place and a session, adds filler rows. */
 async function seed(database: Database, tmp: string): Promise<{ token: string; userId: number }> {
   await database.migrate();
@@ -170,15 +213,13 @@ async function seed(database: Database, tmp: string): Promise<{ token: string; u
   if (!demo) throw new Error('demo customer missing after seeding');
   const [locality] = await db.select().from(localities).orderBy(asc(localities.id)).limit(1);
   if (!locality) throw new Error('no locality seeded');
-  await updateProfile(
-    { db, storage: createDiskStorage(path.join(tmp, 'uploads')), uploadLimit: 1 << 20 },
-    demo.id,
-    {
-      state_id: locality.provinceId,
-      locality_id: locality.id,
-      zip_code: locality.zipCode ?? '1000',
-    },
-  );
+  const storage = createDiskStorage(path.join(tmp, 'uploads'));
+  await seedDemoCatalog(db, storage);
+  await updateProfile({ db, storage, uploadLimit: 1 << 20 }, demo.id, {
+    state_id: locality.provinceId,
+    locality_id: locality.id,
+    zip_code: locality.zipCode ?? '1000',
+  });
   const fillers = Array.from({ length: FILLER_USERS }, (_, i) => ({
     name: `Cliente ${i}`,
     email: `relleno.${i}@example.com`,
@@ -193,6 +234,7 @@ async function seed(database: Database, tmp: string): Promise<{ token: string; u
       expiresAt,
     })),
   );
+  await seedInsurances(db, demo.id, inserted);
   const notes = await db
     .insert(notifications)
     .values(

@@ -2,8 +2,17 @@
 
 const ars = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 
+/** Formatted amounts, remembered: lists repeat the same premiums and Intl formatting costs microseconds. */
+const formatted = new Map<number, string>();
+
 export function formatArs(cents: number): string {
-  return ars.format(cents / 100);
+  let text = formatted.get(cents);
+  if (text === undefined) {
+    text = ars.format(cents / 100);
+    if (formatted.size >= 2_000) formatted.clear();
+    formatted.set(cents, text);
+  }
+  return text;
 }
 
 /** Rounds half away from zero to whole centavos: the one rounding rule for premiums and taxes. */

@@ -34,7 +34,7 @@ export function logoUrl(filename: string | null): string | null {
   return filename ? `/api/v4/files/logos/${filename}` : null;
 }
 
-export function companyOut(row: CompanyRow) {
+export function companyOut(row: Pick<CompanyRow, 'id' | 'name' | 'legalName' | 'logoFilename'>) {
   return {
     id: row.id,
     name: row.name,
@@ -70,7 +70,21 @@ export function premiumFrom(pricing: Pricing, surchargeBps: number, taxBps: numb
   }
 }
 
-export function coverageOut(row: CoverageRow, shortCode: string): Coverage {
+/** The columns coverageOut reads: a list that only shows coverages selects these alone. */
+export type CoverageOutRow = Pick<
+  CoverageRow,
+  | 'id'
+  | 'policyId'
+  | 'publicName'
+  | 'publicDescription'
+  | 'description'
+  | 'descriptionMore'
+  | 'pricing'
+  | 'surchargeBps'
+  | 'taxBps'
+>;
+
+export function coverageOut(row: CoverageOutRow, shortCode: string): Coverage {
   const rule = RISK_TYPES[shortCode as RiskTypeCode];
   const description: Record<string, number | string> = { ...row.description };
   for (const field of rule?.descriptionFields ?? []) {
