@@ -39,6 +39,7 @@ import {
 import { adminClaimRoutes, claimRoutes } from './modules/claims/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { filesRoutes } from './modules/customers/files-routes.ts';
+import { createProfileCache, type ProfileCache } from './modules/customers/profile-cache.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
 import { entityInvitationRoutes, entityRoutes } from './modules/entities/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
@@ -81,6 +82,8 @@ export type AppDeps = {
   push: PushSender;
   /** Bearer sessions checked recently, dropped at once when revoked anywhere (modules/auth/session-cache.ts). */
   sessions: SessionCache;
+  /** Customer profiles read recently, dropped at once when a row they show changes (modules/customers/profile-cache.ts). */
+  profiles: ProfileCache;
 };
 
 declare module 'fastify' {
@@ -162,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     maintenance: createMaintenanceReader(database.db),
     sessions: await createSessionCache(database),
+    profiles: await createProfileCache(database),
     opsToken: options.opsToken,
     push: options.overrides?.push ?? {
       ...createWebPushSender(resolveVapidKeys(config)),
@@ -181,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await deps.rateLimiter.close();
     await deps.sessions.close();
+    await deps.profiles.close();
     await Promise.all(Object.values(deps.push.native ?? {}).map((sender) => sender.close()));
   });
 

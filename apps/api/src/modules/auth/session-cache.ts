@@ -10,12 +10,11 @@
  * check), and no entry outlives its session's expiry or `maxAgeMs`.
  */
 import type { Database } from '../../db/client.ts';
+import { createNotifiedCache } from '../../lib/notified-cache.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { type AuthenticatedUser, findSessionUser } from './sessions.ts';
 
 export const SESSIONS_CHANNEL = 'cubierto_sessions';
-
-type Entry = { user: AuthenticatedUser; expiresAt: number; cachedUntil: number };
 
 export type SessionCacheOptions = {
   /** Longest time an entry is trusted without asking the database again. */
@@ -38,64 +37,25 @@ export async function createSessionCache(
   database: Database,
   options: SessionCacheOptions = {},
 ): Promise<SessionCache> {
-  const maxAgeMs = options.maxAgeMs ?? 30_000;
-  const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
-  const byHash = new Map<string, Entry>();
-  let listening = false;
-  /** Bumped by every eviction: a lookup that began before one may hold what it evicted. */
-  let generation = 0;
-
-  const evict = (payload: string) => {
-    generation += 1;
-    const [kind, raw] = payload.split(':');
-    const id = Number(raw);
-    if ((kind !== 'session' && kind !== 'user') || !Number.isInteger(id)) {
-      byHash.clear();
-      return;
-    }
-    for (const [hash, entry] of byHash) {
-      if ((kind === 'session' ? entry.user.sessionId : entry.user.userId) === id) byHash.delete(hash);
-    }
-  };
-
-  const stop = await database.listen(SESSIONS_CHANNEL, {
-    onMessage: evict,
-    onState: (state) => {
-      listening = state;
-      generation += 1;
-      byHash.clear();
-    },
+  const cache = await createNotifiedCache<AuthenticatedUser>(database, {
+    ...options,
+    channel: SESSIONS_CHANNEL,
+    kinds: ['session', 'user'],
+    concerns: (kind, id, user) => (kind === 'session' ? user.sessionId : user.userId) === id,
   });
-
   return {
-    async find(token) {
-      const hash = hashToken(token);
-      const at = now();
-      const hit = byHash.get(hash);
-      if (hit) {
-        if (listening && at < hit.cachedUntil && at < hit.expiresAt) return hit.user;
-        byHash.delete(hash);
-      }
-      const startedAt = generation;
-      const found = await findSessionUser(database.db, token, new Date(at));
-      if (found && listening && startedAt === generation) {
-        if (byHash.size >= maxEntries) {
-          const oldest = byHash.keys().next();
-          if (!oldest.done) byHash.delete(oldest.value);
-        }
+    find: (token) =>
+      cache.get(hashToken(token), async () => {
+        const found = await findSessionUser(database.db, token, new Date(now()));
+        if (!found) return null;
         const { expiresAt, ...user } = found;
-        byHash.set(hash, { user, expiresAt: expiresAt.getTime(), cachedUntil: at + maxAgeMs });
-        return user;
-      }
-      if (!found) return null;
-      const { expiresAt: _expiresAt, ...user } = found;
-      return user;
-    },
-    evict,
+        return { value: user, expiresAt: expiresAt.getTime() };
+      }),
+    evict: cache.evict,
     get size() {
-      return byHash.size;
+      return cache.size;
     },
-    close: stop,
+    close: cache.close,
   };
 }

@@ -38,7 +38,7 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (load.Entity) relations.add('entity');
       if (load.TakerEntity) relations.add('takerEntity');
       if (load.Place) relations.add('place');
-      return { data: await findCustomerUser(deps.db, caller(request).userId, relations) };
+      return { data: await findCustomerUser(deps.db, caller(request).userId, relations, deps.profiles) };
     },
   );
 
@@ -49,13 +49,15 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requirePutOverride,
     handler: async (request) => {
       const { _method, ...input } = request.body;
-      return {
-        data: await updateProfile(
-          { db: deps.db, storage: deps.storage, uploadLimit: deps.config.uploadLimit },
-          caller(request).userId,
-          input,
-        ),
-      };
+      const { userId } = caller(request);
+      const data = await updateProfile(
+        { db: deps.db, storage: deps.storage, uploadLimit: deps.config.uploadLimit },
+        userId,
+        input,
+      );
+      // The database tells every instance (profile-cache.ts); this one forgets at once, for the next read.
+      deps.profiles.evict(`user:${userId}`);
+      return { data };
     },
   });
 
@@ -69,9 +71,12 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: ContextSchema }) },
       },
     },
-    async (request) => ({
-      data: await setUserContext(deps.db, caller(request).userId, request.body.context_id),
-    }),
+    async (request) => {
+      const { userId } = caller(request);
+      const data = await setUserContext(deps.db, userId, request.body.context_id);
+      deps.profiles.evict(`user:${userId}`);
+      return { data };
+    },
   );
 
   app.get(

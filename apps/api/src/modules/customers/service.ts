@@ -10,6 +10,7 @@ import { contexts, entities, files, localities, places, provinces, users } from 
 import { AppError, validationError } from '../../lib/errors.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
+import { frozen, type ProfileCache, type StoredProfile } from './profile-cache.ts';
 
 export const USER_RELATIONS = ['entity', 'takerEntity', 'place'] as const;
 
@@ -19,7 +20,7 @@ type EntityJson = NonNullable<User['entity']>;
 type PlaceJson = NonNullable<User['place']>;
 
 /** The profile's parts as PostgreSQL builds them (json_build_object), ready to send. */
-type ProfileJson = {
+export type ProfileJson = {
   id: number;
   name: string;
   email: string;
@@ -78,20 +79,39 @@ const preparedCustomerUser = preparedPerDatabase((db: Db) =>
   selectCustomerUser(db, sql.placeholder('userId')).prepare('customers_find_user'),
 );
 
-export async function findCustomerUser(db: DbOrTx, userId: number, load: ReadonlySet<string>): Promise<User> {
+async function readProfile(db: DbOrTx, userId: number): Promise<StoredProfile | null> {
   const rows = is(db, PgTransaction)
     ? await selectCustomerUser(db, userId)
     : await preparedCustomerUser(db).execute({ userId });
   const row = rows[0];
-  if (!row) throw new AppError('not_found');
-  const p = row.profile;
+  return row ? { ...row.profile, created_at: row.createdAt.toISOString() } : null;
+}
+
+/**
+ * The signed-in customer with the relations asked for. With `cache` (the route's), from this instance's
+ * memory while no row it was read from has changed (profile-cache.ts); inside a transaction, always read.
+ */
+export async function findCustomerUser(
+  db: DbOrTx,
+  userId: number,
+  load: ReadonlySet<string>,
+  cache?: ProfileCache,
+): Promise<User> {
+  const p =
+    cache && !is(db, PgTransaction)
+      ? await cache.get(String(userId), async () => {
+          const read = await readProfile(db, userId);
+          return read && { value: frozen(read) };
+        })
+      : await readProfile(db, userId);
+  if (!p) throw new AppError('not_found');
   const out: User = {
     id: p.id,
     name: p.name,
     email: p.email,
     avatar: avatarUrl(p.avatar_key),
     context_id: p.context_id,
-    created_at: row.createdAt.toISOString(),
+    created_at: p.created_at,
   };
   if (load.has('entity') && p.entity) out.entity = p.entity;
   if (load.has('takerEntity')) out.takerEntity = p.taker;

@@ -66,13 +66,16 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { schema: { tags, security, params: Id, body: EntityProfileSchema, response: { 200: Data } } },
-    async (request) => ({
-      data: await updateEntityProfile(deps.db, {
+    async (request) => {
+      const data = await updateEntityProfile(deps.db, {
         userId: caller(request).userId,
         entityId: request.params.id,
         values: request.body,
-      }),
-    }),
+      });
+      // The database tells every instance; this one forgets at once, for this customer's next read.
+      deps.profiles.evict(`entity:${request.params.id}`);
+      return { data };
+    },
   );
 
   app.post(
