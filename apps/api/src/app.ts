@@ -43,6 +43,7 @@ import { createProfileCache, type ProfileCache } from './modules/customers/profi
 import { customerUserRoutes } from './modules/customers/routes.ts';
 import { entityInvitationRoutes, entityRoutes } from './modules/entities/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { createInsuranceListCache, type InsuranceListCache } from './modules/insurances/list-cache.ts';
 import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
 import { createApnsSender } from './modules/notifications/apns.ts';
 import { createFcmSender } from './modules/notifications/fcm.ts';
@@ -84,6 +85,8 @@ export type AppDeps = {
   sessions: SessionCache;
   /** Customer profiles read recently, dropped at once when a row they show changes (modules/customers/profile-cache.ts). */
   profiles: ProfileCache;
+  /** Customers' latest insurance pages, dropped when one of their insurances changes (modules/insurances/list-cache.ts). */
+  insuranceLists: InsuranceListCache;
 };
 
 declare module 'fastify' {
@@ -166,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maintenance: createMaintenanceReader(database.db),
     sessions: await createSessionCache(database),
     profiles: await createProfileCache(database),
+    insuranceLists: await createInsuranceListCache(database),
     opsToken: options.opsToken,
     push: options.overrides?.push ?? {
       ...createWebPushSender(resolveVapidKeys(config)),
@@ -186,7 +190,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await deps.rateLimiter.close();
     await deps.sessions.close();
     await deps.profiles.close();
+    await deps.insuranceLists.close();
     await Promise.all(Object.values(deps.push.native ?? {}).map((sender) => sender.close()));
+  });
+  // The database tells every instance what changed (migrations 0016, 0017). The instance that served a
+  // change also forgets before it answers, so the next read never races the notification: after a
+  // customer's request, that customer's cached profile and insurance pages; after a provider's webhook,
+  // the sandbox checkout or an operator's request, everything.
+  const changesOthers = new RegExp(`^(${API_PREFIX}/(webhooks|admin|ops)|/sandbox)/`);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+    const forget = request.auth
+      ? `user:${request.auth.userId}`
+      : changesOthers.test(request.url)
+        ? 'all'
+        : undefined;
+    if (forget) {
+      deps.profiles.evict(forget);
+      deps.insuranceLists.evict(forget);
+    }
+    return payload;
   });
 
   // External plugins.

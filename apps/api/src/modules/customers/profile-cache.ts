@@ -37,12 +37,3 @@ export function createProfileCache(
     },
   });
 }
-
-/** Frozen all the way down: every request shares the cached object, so none may change it. */
-export function frozen<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) frozen(inner);
-    Object.freeze(value);
-  }
-  return value;
-}

@@ -49,15 +49,13 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requirePutOverride,
     handler: async (request) => {
       const { _method, ...input } = request.body;
-      const { userId } = caller(request);
-      const data = await updateProfile(
-        { db: deps.db, storage: deps.storage, uploadLimit: deps.config.uploadLimit },
-        userId,
-        input,
-      );
-      // The database tells every instance (profile-cache.ts); this one forgets at once, for the next read.
-      deps.profiles.evict(`user:${userId}`);
-      return { data };
+      return {
+        data: await updateProfile(
+          { db: deps.db, storage: deps.storage, uploadLimit: deps.config.uploadLimit },
+          caller(request).userId,
+          input,
+        ),
+      };
     },
   });
 
@@ -71,12 +69,9 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: ContextSchema }) },
       },
     },
-    async (request) => {
-      const { userId } = caller(request);
-      const data = await setUserContext(deps.db, userId, request.body.context_id);
-      deps.profiles.evict(`user:${userId}`);
-      return { data };
-    },
+    async (request) => ({
+      data: await setUserContext(deps.db, caller(request).userId, request.body.context_id),
+    }),
   );
 
   app.get(

@@ -8,9 +8,10 @@ import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { contexts, entities, files, localities, places, provinces, users } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
-import { frozen, type ProfileCache, type StoredProfile } from './profile-cache.ts';
+import type { ProfileCache, StoredProfile } from './profile-cache.ts';
 
 export const USER_RELATIONS = ['entity', 'takerEntity', 'place'] as const;
 

@@ -163,13 +163,17 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         defaultSort: INSURANCES_DEFAULT_ORDER,
       });
-      const { rows, total } = await listInsurances(deps.db, {
-        userId: caller(request).userId,
-        where: q.where,
-        orderBy: q.orderBy,
-        limit: q.perPage,
-        offset: q.offset,
-      });
+      const { rows, total } = await listInsurances(
+        deps.db,
+        {
+          userId: caller(request).userId,
+          where: q.where,
+          orderBy: q.orderBy,
+          limit: q.perPage,
+          offset: q.offset,
+        },
+        deps.insuranceLists,
+      );
       return { data: rows, meta: pageMeta(q, total) };
     },
   );

@@ -26,12 +26,14 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { issueCreditNoteForRefund } from '../billing/service.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
 import { entityOut } from '../entities/service.ts';
 import { notifyInsuranceEnded } from '../notifications/events.ts';
 import { postMovement } from '../payments/wallet-service.ts';
+import type { InsuranceListCache } from './list-cache.ts';
 
 const billingEntities = alias(entities, 'billing_entities');
 
@@ -123,10 +125,23 @@ const preparedLatestInsurances = preparedPerDatabase((db: Db) =>
 export async function listInsurances(
   db: DbOrTx,
   input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-) {
-  const where = and(eq(insurances.userId, input.userId), input.where);
+  cache?: InsuranceListCache,
+): Promise<{ rows: ReturnType<typeof insuranceOut>[]; total: number }> {
   const plain =
     input.where === undefined && input.orderBy === INSURANCES_DEFAULT_ORDER && !is(db, PgTransaction);
+  if (!plain || !cache) return readInsurances(db, input, plain);
+  const page = await cache.get(`${input.userId}:${input.limit}:${input.offset}`, async () => ({
+    value: frozen({ userId: input.userId, ...(await readInsurances(db, input, true)) }),
+  }));
+  return page ?? { rows: [], total: 0 };
+}
+
+async function readInsurances(
+  db: DbOrTx,
+  input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+  plain: boolean,
+) {
+  const where = and(eq(insurances.userId, input.userId), input.where);
   const rows = plain
     ? await preparedLatestInsurances(db as Db).execute({
         userId: input.userId,
