@@ -22,6 +22,9 @@ const phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 } };
 /** Tests that turn maintenance mode on for every visitor (their titles say so). */
 const MAINTENANCE = /maintenance/i;
+/** Single tests that only make sense at one size, in a spec that runs at both (tagged in the spec). */
+const DESKTOP_ONLY_TEST = /@desktop-only/;
+const PHONE_ONLY_TEST = /@phone-only/;
 /** The back office (a desktop tool) and keyboard-only use (a keyboard means a computer). */
 const DESKTOP_ONLY = ['operator.spec.ts', 'keyboard.spec.ts'];
 /** Specs that also run at desktop size (see above). */
@@ -87,8 +90,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile', use: phone, grepInvert: MAINTENANCE, testIgnore: DESKTOP_ONLY },
-    { name: 'desktop', use: desktop, grepInvert: MAINTENANCE, testMatch: AT_DESKTOP },
+    { name: 'mobile', use: phone, grepInvert: [MAINTENANCE, DESKTOP_ONLY_TEST], testIgnore: DESKTOP_ONLY },
+    { name: 'desktop', use: desktop, grepInvert: [MAINTENANCE, PHONE_ONLY_TEST], testMatch: AT_DESKTOP },
     // One maintenance test at a time, once everything else is done: a chain of one-test projects.
     ...maintenanceChain(),
   ],

@@ -64,10 +64,10 @@ function imei(n: number): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
-test('a business imports five phones from the sample CSV: three are issued and paid from Mi crédito', async ({
+// Imports are a desktop-width feature (spec §2): the tag keeps this test out of the phone project.
+test('a business imports five phones from the sample CSV: three are issued and paid from Mi crédito @desktop-only', async ({
   page,
 }, info) => {
-  test.skip(info.project.name !== 'desktop', 'Imports are a desktop-width feature (spec §2).');
   const customer = await registerCustomer(page, 'Marcela Ibáñez');
   await topUpCredit(page, customer.auth, 100_000_00);
   await signIn(page, customer.email, PASSWORD);
@@ -171,8 +171,10 @@ test('a business imports five phones from the sample CSV: three are issued and p
   await shot(page, info, 'credit-wallet');
 });
 
-test('at phone width the business center and imports are not in the menu', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'The desktop menu shows both items (the test above uses them).');
+// The desktop menu shows both items (the test above uses them): the tag keeps this test out of the desktop project.
+test('at phone width the business center and imports are not in the menu @phone-only', async ({
+  page,
+}, info) => {
   const customer = await registerCustomer(page, 'Tomás Quiroga');
   await signIn(page, customer.email, PASSWORD);
   await page.getByRole('button', { name: 'Abrir el menú' }).click();
