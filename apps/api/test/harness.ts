@@ -140,3 +140,20 @@ export async function registerCustomer(app: FastifyInstance, overrides: Record<s
     auth: { authorization: `Bearer ${token}` },
   };
 }
+
+/**
+ * The test database as another API instance would reach it: its own pool on PostgreSQL, the same (only)
+ * handle on PGlite. Close it only when it is not `t.database`.
+ */
+export async function anotherHandle(t: TestApp): Promise<Database> {
+  return usePostgres && t.databaseUrl ? openDatabase({ databaseUrl: t.databaseUrl }) : t.database;
+}
+
+/** Waits until `check` holds, looking every 10 ms; throws after `ms`. */
+export async function until(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -6,8 +6,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../../../test/harness.ts';
-import { type Database, type ListenHandlers, openDatabase } from '../../db/client.ts';
+import {
+  anotherHandle,
+  createTestApp,
+  registerCustomer,
+  type TestApp,
+  until,
+} from '../../../test/harness.ts';
+import type { Database, ListenHandlers } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createSessionCache, type SessionCache } from './session-cache.ts';
@@ -18,21 +24,13 @@ let other: Database;
 
 beforeAll(async () => {
   t = await createTestApp();
-  other = usePostgres && t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : t.database;
+  other = await anotherHandle(t);
 });
 
 afterAll(async () => {
   if (other !== t.database) await other.close();
   await t.close();
 });
-
-async function until(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 async function cachedCustomer(cache: SessionCache) {
   const customer = await registerCustomer(t.app);

@@ -6,8 +6,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../../../test/harness.ts';
-import { type Database, openDatabase } from '../../db/client.ts';
+import {
+  anotherHandle,
+  createTestApp,
+  registerCustomer,
+  type TestApp,
+  until,
+} from '../../../test/harness.ts';
+import type { Database } from '../../db/client.ts';
 import { entities, localities, places, users } from '../../db/schema/index.ts';
 import { createProfileCache } from './profile-cache.ts';
 import { findCustomerUser, USER_RELATIONS } from './service.ts';
@@ -19,21 +25,13 @@ const ALL = new Set<string>(USER_RELATIONS);
 
 beforeAll(async () => {
   t = await createTestApp();
-  other = usePostgres && t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : t.database;
+  other = await anotherHandle(t);
 });
 
 afterAll(async () => {
   if (other !== t.database) await other.close();
   await t.close();
 });
-
-async function until(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /**
  * A new customer with a place (the first locality), made before the cache under test starts listening, so

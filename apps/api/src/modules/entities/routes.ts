@@ -72,7 +72,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
         entityId: request.params.id,
         values: request.body,
       });
-      // The database tells every instance; this one forgets at once, for this customer's next read.
+      // The database tells every instance; this one forgets at once every profile that shows the entity.
       deps.profiles.evict(`entity:${request.params.id}`);
       return { data };
     },

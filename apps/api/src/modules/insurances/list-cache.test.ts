@@ -6,14 +6,20 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../../../test/harness.ts';
+import {
+  anotherHandle,
+  createTestApp,
+  registerCustomer,
+  type TestApp,
+  until,
+} from '../../../test/harness.ts';
 import {
   bagCoverageId,
   contractInsurance,
   idempotencyKey,
   payThroughSandbox,
 } from '../../../test/purchase.ts';
-import { type Database, openDatabase } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { insurances, policies } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { postMovement } from '../payments/wallet-service.ts';
@@ -29,21 +35,13 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoCatalog(t.database.db, t.app.deps.storage);
   coverage = await bagCoverageId(t.app);
-  other = usePostgres && t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : t.database;
+  other = await anotherHandle(t);
 });
 
 afterAll(async () => {
   if (other !== t.database) await other.close();
   await t.close();
 });
-
-async function until(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** A customer with one pendiente insurance, made before the cache under test listens. */
 async function customerWithInsurance() {
