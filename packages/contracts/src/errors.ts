@@ -21,6 +21,8 @@ export const errorCodes = {
   method_not_allowed: 405,
   conflict: 409,
   email_taken: 409,
+  idempotency_key_reused: 409,
+  push_subscription_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -18,6 +18,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   method_not_allowed: 'Método no permitido.',
   conflict: 'La operación entra en conflicto con el estado actual.',
   email_taken: 'Ya existe una cuenta con ese email.',
+  idempotency_key_reused: 'Esa clave de idempotencia ya se usó para otra solicitud.',
+  push_subscription_taken: 'Este dispositivo ya recibe las notificaciones de otra cuenta.',
   payload_too_large: 'El contenido enviado supera el tamaño permitido.',
   unsupported_media_type: 'El tipo de contenido no es compatible.',
   validation_failed: 'Revisá los datos ingresados.',
