@@ -44,6 +44,11 @@ export const users = pgTable(
     placeId: integer('place_id').references(() => places.id),
     contextId: integer('context_id').references(() => contexts.id),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /**
+     * When the customer deleted the account (decision 016): the row stays, anonymised, because the
+     * contracts, invoices and movements the law makes us keep point at it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
