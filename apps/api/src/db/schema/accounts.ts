@@ -86,8 +86,32 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
+    /** Hash of the device id the session was opened from (docs/DOMAIN.md "Device"); null when none was sent. */
+    deviceHash: text('device_hash'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A registration with a password waiting for its e-mailed 6-digit code (decision 016): the form's data
+ * with the password already hashed, the code's hash, how many wrong codes were tried, and when it ends.
+ * One per e-mail: registering again replaces it.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    dni: text('dni').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    referralCode: text('referral_code'),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pending_registrations_email_idx').on(sql`lower(${t.email})`)],
 );
 
 export const passwordResets = pgTable(
