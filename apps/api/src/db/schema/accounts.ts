@@ -95,7 +95,8 @@ export const sessions = pgTable(
 /**
  * A registration with a password waiting for its e-mailed 6-digit code (decision 016): the form's data
  * with the password already hashed, the code's hash, how many wrong codes were tried, and when it ends.
- * One per e-mail: registering again replaces it.
+ * One per e-mail and device: registering again from the same device replaces it; another device's
+ * registration of the same e-mail (a stranger's) is a row of its own and cannot change this one.
  */
 export const pendingRegistrations = pgTable(
   'pending_registrations',
@@ -107,11 +108,18 @@ export const pendingRegistrations = pgTable(
     passwordHash: text('password_hash').notNull(),
     referralCode: text('referral_code'),
     codeHash: text('code_hash').notNull(),
+    /** Hash of the device id it was started from: only that device confirms it (no one else's code). */
+    deviceHash: text('device_hash'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('pending_registrations_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('pending_registrations_email_device_idx').on(
+      sql`lower(${t.email})`,
+      sql`coalesce(${t.deviceHash}, '')`,
+    ),
+  ],
 );
 
 export const passwordResets = pgTable(
