@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +26,7 @@ import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from '
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { createDiskStorage, type Storage } from './lib/storage.ts';
 import { adminAuthRoutes, adminRoutes } from './modules/admin/routes.ts';
+import { appLinkRoutes } from './modules/app-links/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
 import type { SocialVerifier } from './modules/auth/social.ts';
@@ -214,14 +216,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   const thirdParty = thirdPartySources(config.thirdParty);
+  // A web build made with VITE_API_ORIGIN calls the API there (docs/decisions/014).
+  const apiOrigin = config.apiOrigin ? [config.apiOrigin] : [];
   addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...thirdParty.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty.img],
-        connectSrc: ["'self'", ...thirdParty.connect],
+        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigin, ...thirdParty.img],
+        connectSrc: ["'self'", ...apiOrigin, ...thirdParty.connect],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -232,6 +236,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
   });
+  if (config.corsOrigins.length > 0) {
+    // Only the listed origins (the apps' shells, a web app on its own host) get CORS headers.
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Context-Id', 'Idempotency-Key'],
+      // Downloads read the file's name from it.
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    });
+  }
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -299,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (config.paymentsSandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  await app.register(appLinkRoutes);
 
   const dist = webDir(config);
   if (dist) {

@@ -60,6 +60,54 @@ const EnvSchema = z.object({
   /** Where 'Ayuda' sends the customer (a messaging-service chat). */
   HELP_CHAT_URL: z.url().default('https://wa.me/5491100000000'),
   /**
+   * Origins of web builds that call this API from another address (comma list, exact matches): the
+   * Android (https://localhost) and iOS (capacitor://localhost) shells, a web app on its own host. Only
+   * they get CORS headers (credentials, Authorization, Context-Id, Idempotency-Key); empty: none.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/[^/\s*]+$/i, 'must be origins like https://host')),
+    ),
+  /**
+   * The API's own public origin when web pages this server sends call it at another address (the
+   * VITE_API_ORIGIN of their build): added to the Content-Security-Policy's connect-src and img-src.
+   */
+  API_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://api.example.com')
+    .optional(),
+  /** Android App Links (/.well-known/assetlinks.json): the app's package and its signing certificates' SHA-256. */
+  ANDROID_PACKAGE: z
+    .string()
+    .regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/, 'must be a package name')
+    .default('ar.com.cubierto.app'),
+  ANDROID_SHA256_FINGERPRINTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((print) => print.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'must be SHA-256 fingerprints AA:BB:…')),
+    ),
+  /** iOS universal links (/.well-known/apple-app-site-association): the team id and the app's bundle id. */
+  IOS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character Apple team id')
+    .optional(),
+  IOS_BUNDLE_ID: z.string().min(1).default('ar.com.cubierto.app'),
+  /**
    * Test mode (spec §9): the app skips the login with a mock Apple sign-in as the demo customer (the
    * token TEST_MODE_APPLE_TOKEN in modules/auth/test-mode.ts). Refused in production.
    */
@@ -221,6 +269,15 @@ export type Config = {
   host: string;
   port: number;
   publicUrl: string;
+  /** Origins allowed to call the API from another address (CORS); empty: no CORS headers at all. */
+  corsOrigins: string[];
+  /** The API's public origin for pages whose build calls it at another address (CSP connect-src, img-src). */
+  apiOrigin: string | undefined;
+  /** What /.well-known/assetlinks.json and apple-app-site-association say (links that open the apps). */
+  appLinks: {
+    android: { packageName: string; fingerprints: string[] };
+    ios: { teamId: string | undefined; bundleId: string };
+  };
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
@@ -378,6 +435,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS,
+    apiOrigin: e.API_ORIGIN,
+    appLinks: {
+      android: { packageName: e.ANDROID_PACKAGE, fingerprints: e.ANDROID_SHA256_FINGERPRINTS },
+      ios: { teamId: e.IOS_TEAM_ID, bundleId: e.IOS_BUNDLE_ID },
+    },
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
