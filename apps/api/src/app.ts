@@ -24,7 +24,7 @@ import { createMailer, type Mailer } from './lib/mail.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
-import { createDiskStorage, type Storage } from './lib/storage.ts';
+import { createStorage, type Storage } from './lib/storage.ts';
 import { adminAuthRoutes, adminRoutes } from './modules/admin/routes.ts';
 import { appLinkRoutes } from './modules/app-links/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -164,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter:
       options.overrides?.rateLimiter ??
       (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter()),
-    storage: options.overrides?.storage ?? createDiskStorage(config.uploadsDir),
+    storage: options.overrides?.storage ?? createStorage(config.storage),
     social: ((verifier) => (config.testMode ? withTestModeApple(verifier) : verifier))(
       options.overrides?.social ?? createSocialVerifier(config.social),
     ),
@@ -194,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await deps.profiles.close();
     await deps.insuranceLists.close();
     await Promise.all(Object.values(deps.push.native ?? {}).map((sender) => sender.close()));
+    if (!options.overrides?.storage) deps.storage.close();
   });
   // The database tells every instance what changed (migrations 0016, 0017). The instance that served a
   // change also forgets before it answers, so the next read never races the notification: after a

@@ -198,6 +198,31 @@ const EnvSchema = z.object({
   APNS_TEAM_ID: z.string().min(1).optional(),
   APNS_TOPIC: z.string().min(1).optional(),
   APNS_BASE_URL: z.url().default('https://api.push.apple.com'),
+  /**
+   * Where files are stored: absent → the local disk (UPLOADS_DIR); s3://bucket/prefix → an S3-compatible
+   * bucket shared by every instance, reached at S3_ENDPOINT (absent: AWS S3 in S3_REGION) with the
+   * S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY pair (absent: the AWS SDK's usual chain).
+   */
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[\w./-]*)?$/, 'must look like s3://bucket/prefix')
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most S3-compatible stores want; default: when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** Prometheus metrics (text format) on this port, apart from the public one; absent → no metrics server. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().optional(),
+  /**
+   * Graceful stop (SIGTERM): /readyz answers 503 at once, requests keep being served for
+   * SHUTDOWN_GRACE_MS so the load balancer sees it and stops sending new ones, then the server stops
+   * accepting, waits for the requests in flight and ends at most SHUTDOWN_TIMEOUT_MS after the signal.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
 });
 
 const UALA_VARIABLES = [
@@ -253,6 +278,20 @@ const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
           message: 'APNs needs the key, key id, team id and topic',
         });
     }
+  }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    });
+  }
+  if (e.SHUTDOWN_GRACE_MS >= e.SHUTDOWN_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SHUTDOWN_GRACE_MS'],
+      message: 'must be shorter than SHUTDOWN_TIMEOUT_MS',
+    });
   }
   const given = UALA_VARIABLES.filter((name) => e[name] !== undefined);
   if (given.length > 0) {
@@ -317,7 +356,44 @@ export type Config = {
   fcm: FcmConfig | undefined;
   /** APNs for ios tokens, when the signing key and its ids are configured. */
   apns: ApnsConfig | undefined;
+  /** Where files are stored (lib/storage.ts). */
+  storage: StorageConfig;
+  /** The Prometheus metrics server (lib/metrics.ts), when METRICS_PORT is set. */
+  metrics: { host: string; port: number } | undefined;
+  /** Graceful stop on SIGTERM (server.ts): how long to keep serving after /readyz turned 503, and the deadline. */
+  shutdown: { graceMs: number; timeoutMs: number };
 };
+
+export type StorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Prepended to every key: '' or ending in '/'. */
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+    };
+
+/** STORAGE_URL (already checked by the schema) → the storage driver's settings. */
+function storageConfig(e: z.infer<typeof EnvSchema>, uploadsDir: string): StorageConfig {
+  if (!e.STORAGE_URL) return { kind: 'disk', dir: uploadsDir };
+  const url = new URL(e.STORAGE_URL);
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+  };
+}
 
 export type FcmConfig = {
   baseUrl: string;
@@ -499,5 +575,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     ...loadPushCredentials(e, resolve),
+    storage: storageConfig(e, resolve(e.UPLOADS_DIR)),
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }

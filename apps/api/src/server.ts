@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
+import { storageJobs } from './lib/storage-sweep.ts';
 import { claimJobs } from './modules/claims/jobs.ts';
 import { insuranceJobs } from './modules/insurances/lifecycle.ts';
 import { notificationJobs } from './modules/notifications/jobs.ts';
@@ -34,7 +35,12 @@ async function main() {
   const worker = config.outboxWorker
     ? startOutboxWorker({
         db: database.db,
-        handlers: { ...insuranceJobs, ...notificationJobs(app.deps.push), ...claimJobs(app.deps.storage) },
+        handlers: {
+          ...insuranceJobs,
+          ...notificationJobs(app.deps.push),
+          ...claimJobs(app.deps.storage),
+          ...storageJobs(app.deps.storage),
+        },
         log: app.log.child({ name: 'outbox' }),
       })
     : undefined;

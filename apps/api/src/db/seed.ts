@@ -99,7 +99,7 @@ export async function seedDemoCatalog(db: Db, storage: Storage): Promise<void> {
   if (existing?.n) return;
   for (const company of DEMO_COMPANIES) {
     const key = `logos/${company.key}.svg`;
-    await storage.put(key, Buffer.from(logoSvg(company)));
+    await storage.put(key, Buffer.from(logoSvg(company)), 'image/svg+xml');
   }
   await db.transaction(async (tx) => {
     const companyIds = new Map<string, number>();

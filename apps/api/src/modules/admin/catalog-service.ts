@@ -138,7 +138,7 @@ export async function setCompanyLogo(
     kind: 'logos',
   });
   await findCompanyRow(deps.db, id);
-  await deps.storage.put(checked.key, data);
+  await deps.storage.put(checked.key, data, checked.contentType);
   return deps.db.transaction(async (tx) => {
     const before = companyOut(await findCompanyRow(tx, id, true));
     await tx.insert(files).values({

@@ -79,7 +79,7 @@ export async function storeClaimAttachment(
     kind: 'claims',
     invalidMessage: 'El archivo debe ser una foto (JPG, PNG o WEBP) o un PDF.',
   });
-  await deps.storage.put(checked.key, data);
+  await deps.storage.put(checked.key, data, checked.contentType);
   const row = await deps.db.transaction(async (tx) => {
     const [file] = await tx
       .insert(files)

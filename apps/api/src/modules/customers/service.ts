@@ -138,7 +138,7 @@ export async function updateProfile(
       field: 'avatar',
       kind: 'avatars',
     });
-    await deps.storage.put(checked.key, input.avatar);
+    await deps.storage.put(checked.key, input.avatar, checked.contentType);
     avatar = { key: checked.key, contentType: checked.contentType, size: input.avatar.length };
   }
   const wantsPlace =

@@ -299,16 +299,73 @@ describe('push-subscriptions routes', () => {
     );
   });
 
-  it('the same browser subscribing again is one subscription, and belongs to whoever signed in last', async () => {
-    const first = await registerCustomer(t.app);
-    const second = await registerCustomer(t.app);
+  it('the same browser subscribing again is one subscription, its keys refreshed', async () => {
+    const c = await registerCustomer(t.app);
     const s = peer.subscribe();
-    const a = await subscribe(first, s);
-    const b = await subscribe(first, s);
-    expect(b.id).toBe(a.id);
-    await subscribe(second, s);
+    const a = await subscribe(c, s);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: subs,
+      headers: c.auth,
+      payload: { kind: 'web', endpoint: s.endpoint, keys: s.keys },
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(a.id);
+    expect((await t.app.inject({ method: 'GET', url: subs, headers: c.auth })).json().data).toHaveLength(1);
+  });
+
+  it('another account posting a registered endpoint or token gets 409 and the device stays its owner’s', async () => {
+    const owner = await registerCustomer(t.app);
+    const intruder = await registerCustomer(t.app);
+    const s = peer.subscribe();
+    await subscribe(owner, s);
+    const token = `fcm-token-${owner.email}`;
+    const post = (c: Customer, payload: object) =>
+      t.app.inject({ method: 'POST', url: subs, headers: c.auth, payload });
+    expect((await post(owner, { kind: 'android', token })).statusCode).toBe(201);
+
+    const web = await post(intruder, { kind: 'web', endpoint: s.endpoint, keys: peer.subscribe().keys });
+    expect(web.statusCode).toBe(409);
+    expect(web.json()).toMatchObject({
+      error_code: 'push_subscription_taken',
+      validations: { endpoint: ['Este dispositivo ya recibe las notificaciones de otra cuenta.'] },
+    });
+    const native = await post(intruder, { kind: 'android', token });
+    expect(native.statusCode).toBe(409);
+    expect(native.json()).toMatchObject({ error_code: 'push_subscription_taken' });
+
+    const list = (c: Customer) => t.app.inject({ method: 'GET', url: subs, headers: c.auth });
+    expect((await list(intruder)).json().data).toEqual([]);
+    expect((await list(owner)).json().data).toHaveLength(2);
+    // The owner's keys were not replaced by the intruder's: pushes still reach the owner's browser.
+    const [row] = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, s.endpoint));
+    expect(row).toMatchObject({ userId: await userIdOf(owner), p256dh: s.keys.p256dh, auth: s.keys.auth });
+    await tell(owner, `push:${owner.email}:taken`);
+    await tell(intruder, `push:${intruder.email}:taken`);
+    await drain();
+    await peer.waitFor(1);
+    expect(peer.errors).toEqual([]);
+    expect(peer.deliveries.map((d) => d.subscriptionId)).toEqual([s.endpoint.split('/').pop()]);
+  });
+
+  it('a shared device moves to the next customer once the first signs out', async () => {
+    const first = await registerCustomer(t.app);
+    const next = await registerCustomer(t.app);
+    const s = peer.subscribe();
+    await subscribe(first, s);
+    const signOut = await t.app.inject({
+      method: 'DELETE',
+      url: subs,
+      headers: first.auth,
+      payload: { endpoint: s.endpoint },
+    });
+    expect(signOut.statusCode).toBe(204);
+    await subscribe(next, s);
     expect((await t.app.inject({ method: 'GET', url: subs, headers: first.auth })).json().data).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: subs, headers: second.auth })).json().data).toHaveLength(
+    expect((await t.app.inject({ method: 'GET', url: subs, headers: next.auth })).json().data).toHaveLength(
       1,
     );
   });

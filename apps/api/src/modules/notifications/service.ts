@@ -135,10 +135,6 @@ export function subscriptionOut(row: SubscriptionRow) {
 }
 
 /**
- * Registers a device. The same endpoint (or token) registered again is the same subscription: its keys
- * are refreshed and it moves to whoever signed in on that device last.
- */
-/**
  * Where a subscription may send the API's requests: in production, https to a known push service only
  * (PUSH_SERVICE_HOSTS; `.suffix` matches the domain's hosts); elsewhere any http(s) URL (local peers).
  */
@@ -159,6 +155,13 @@ const ENDPOINT_MESSAGES = {
   host: 'El endpoint de la suscripción no es de un servicio de notificaciones conocido.',
 } as const;
 
+/**
+ * Registers a device. The same endpoint (or token) registered again by its owner is the same
+ * subscription, its keys refreshed. An endpoint or token another account registered stays theirs (409
+ * push_subscription_taken): knowing a device's token is no proof of holding the device, so posting it must
+ * not move that device's notifications to the caller. A shared device changes hands at sign-out, which
+ * deletes the subscription; a browser that finds its endpoint taken subscribes again for a fresh one.
+ */
 export async function saveSubscription(
   db: DbOrTx,
   input: {
@@ -187,15 +190,21 @@ export async function saveSubscription(
     .values(values)
     .onConflictDoUpdate({
       target: [pushSubscriptions.kind, pushSubscriptions.endpoint],
-      set: {
-        userId: values.userId,
-        p256dh: values.p256dh,
-        auth: values.auth,
-        userAgent: values.userAgent,
-      },
+      set: { p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent },
+      // Only the owner's own row is refreshed; with another owner nothing is returned. The conflicting
+      // row is locked while this is decided, so a concurrent registration cannot slip between.
+      setWhere: eq(pushSubscriptions.userId, values.userId),
     })
     .returning();
-  return subscriptionOut(row!);
+  if (!row)
+    throw new AppError('push_subscription_taken', {
+      validations: {
+        [body.kind === 'web' ? 'endpoint' : 'token']: [
+          'Este dispositivo ya recibe las notificaciones de otra cuenta.',
+        ],
+      },
+    });
+  return subscriptionOut(row);
 }
 
 export async function listSubscriptions(db: DbOrTx, userId: number) {

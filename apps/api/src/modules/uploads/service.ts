@@ -18,7 +18,7 @@ export async function storeUpload(
     field: 'file',
     kind: 'uploads',
   });
-  await deps.storage.put(checked.key, input.data);
+  await deps.storage.put(checked.key, input.data, checked.contentType);
   const [file] = await deps.db
     .insert(files)
     .values({

@@ -1,13 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api-mock.ts';
-import { base64UrlToBytes, startPushRegistration, unregisterPush } from './push-client.ts';
+import { base64UrlToBytes, enablePush, startPushRegistration, unregisterPush } from './push-client.ts';
 
 /** A browser with push: a service worker registration holding one subscription. */
 function fakeBrowser(permission: NotificationPermission) {
   const unsubscribe = vi.fn(async () => true);
-  const subscription = { endpoint: 'https://push.example/abc', unsubscribe, toJSON: () => ({}) };
+  const subscription = {
+    endpoint: 'https://push.example/abc',
+    unsubscribe,
+    toJSON: () => ({ endpoint: 'https://push.example/abc' }),
+  };
+  // A fresh subscription has a new endpoint (what the push service hands out after an unsubscribe).
+  const fresh = { endpoint: 'https://push.example/new', unsubscribe: vi.fn(async () => true) };
   const registration = {
-    pushManager: { getSubscription: vi.fn(async () => subscription), subscribe: vi.fn() },
+    pushManager: {
+      getSubscription: vi.fn(async () => subscription),
+      subscribe: vi.fn(async () => ({ ...fresh, toJSON: () => ({ endpoint: fresh.endpoint }) })),
+    },
   };
   vi.stubGlobal('Notification', { permission, requestPermission: vi.fn(async () => permission) });
   vi.stubGlobal('PushManager', function PushManager() {});
@@ -64,5 +73,39 @@ describe('push on this device', () => {
     await startPushRegistration(0);
     const [post] = allowed.callsTo('POST', '/customers/push-subscriptions');
     expect(JSON.parse(String(post!.body))).toMatchObject({ kind: 'web' });
+  });
+
+  it('an endpoint another account holds is replaced by a fresh one, quietly', async () => {
+    const { unsubscribe, registration } = fakeBrowser('granted');
+    let posts = 0;
+    const api = mockApi({
+      'GET /customers/push-subscriptions/vapid-public-key': { body: { data: { vapid_public_key: 'AQID' } } },
+      'POST /customers/push-subscriptions': () => {
+        posts += 1;
+        return posts === 1
+          ? { status: 409, body: { message: 'Tomado.', error_code: 'push_subscription_taken' } }
+          : { status: 201, body: { data: {} } };
+      },
+    });
+    expect(await enablePush()).toBe('granted');
+    expect(unsubscribe).toHaveBeenCalled();
+    expect(registration.pushManager.subscribe).toHaveBeenCalledTimes(1);
+    const endpoints = api
+      .callsTo('POST', '/customers/push-subscriptions')
+      .map((call) => JSON.parse(String(call.body)).endpoint);
+    expect(endpoints).toEqual(['https://push.example/abc', 'https://push.example/new']);
+  });
+
+  it('an endpoint refused twice as another account’s leaves push off without an error', async () => {
+    fakeBrowser('granted');
+    const api = mockApi({
+      'GET /customers/push-subscriptions/vapid-public-key': { body: { data: { vapid_public_key: 'AQID' } } },
+      'POST /customers/push-subscriptions': {
+        status: 409,
+        body: { message: 'Tomado.', error_code: 'push_subscription_taken' },
+      },
+    });
+    await expect(enablePush()).resolves.toBe('granted');
+    expect(api.callsTo('POST', '/customers/push-subscriptions')).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@
  * - enablePush(): asks for permission (from a tap: browsers only ask in answer to one) and registers.
  * - unregisterPush(): at sign-out, tells the API to stop and drops the browser's subscription.
  */
+import { ApiError } from '../../../shared/api/api-error.ts';
 import { api, apiRequest } from '../../../shared/api/client.ts';
 
 export const PUSH_START_DELAY_MS = 2_000;
@@ -45,21 +46,42 @@ async function vapidPublicKey(): Promise<string | null> {
   return answer?.data?.vapid_public_key ?? null;
 }
 
-/** Subscribes this browser (or reuses its subscription) and registers it with the API. */
+const isTakenElsewhere = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.code === 'push_subscription_taken';
+
+/**
+ * Subscribes this browser (or reuses its subscription) and registers it with the API. An endpoint the
+ * API says is another account's (a previous customer on this browser whose sign-out did not reach the
+ * API) is dropped and replaced by a fresh one, once; if that is refused too, push stays off quietly.
+ */
 export async function subscribeThisDevice(): Promise<boolean> {
   if (pushState() !== 'granted') return false;
   const key = await vapidPublicKey();
   if (!key) return false;
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
   await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
+  const subscribe = () =>
+    registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: base64UrlToBytes(key),
-    }));
-  await api.post('/customers/push-subscriptions', { kind: 'web', ...subscription.toJSON() });
-  return true;
+    });
+  const register = (subscription: PushSubscription) =>
+    api.post('/customers/push-subscriptions', { kind: 'web', ...subscription.toJSON() });
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
+  try {
+    await register(subscription);
+    return true;
+  } catch (error) {
+    if (!isTakenElsewhere(error)) throw error;
+  }
+  await subscription.unsubscribe();
+  try {
+    await register(await subscribe());
+    return true;
+  } catch (error) {
+    if (isTakenElsewhere(error)) return false;
+    throw error;
+  }
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
