@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './claims.ts';
 export * from './common.ts';
 export * from './files.ts';
+export * from './idempotency.ts';
 export * from './imports.ts';
 export * from './insurance.ts';
 export * from './notifications.ts';
