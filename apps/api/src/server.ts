@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from './db/seed.ts';
+import { flushTraces } from './instrument.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
 import { storageJobs } from './lib/storage-sweep.ts';
@@ -49,6 +50,7 @@ async function main() {
     await worker?.stop();
     await app.close();
     await database.close();
+    await flushTraces();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

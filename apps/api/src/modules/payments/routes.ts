@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { idempotencyKey } from '../../lib/idempotency-key.ts';
 import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
 import { caller } from '../../lib/request-context.ts';
+import { inSpan } from '../../lib/tracing.ts';
 import { findPayment, payInsurance, startTopUp } from './payment-service.ts';
 import { findMovement, listMovements, ownWallet, type WalletKind, walletOut } from './wallet-service.ts';
 
@@ -22,12 +23,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, security, body: PayInsuranceBodySchema, response: { 201: Data } } },
     async (request, reply) => {
-      const result = await payInsurance(deps, {
-        userId: caller(request).userId,
-        insuranceId: request.body.insurance_id,
-        method: request.body.method,
-        idempotencyKey: idempotencyKey(request),
-      });
+      const { insurance_id: insuranceId, method } = request.body;
+      const result = await inSpan(
+        'payments.payInsurance',
+        { 'cubierto.insurance_id': insuranceId, 'cubierto.payment_method': method },
+        () =>
+          payInsurance(deps, {
+            userId: caller(request).userId,
+            insuranceId,
+            method,
+            idempotencyKey: idempotencyKey(request),
+          }),
+      );
       return reply.status(201).send({ data: result });
     },
   );

@@ -1,0 +1,44 @@
+/**
+ * Traces (OpenTelemetry): the HTTP server, Fastify's routes and hooks, every PostgreSQL query (node-postgres)
+ * and the manual spans of lib/tracing.ts, one trace per request. Started by src/instrument.ts before the
+ * server imports pg and Fastify, and only when OTEL_EXPORTER_OTLP_ENDPOINT is set; tests start it with an
+ * in-memory exporter. PGlite is not node-postgres: on the embedded database queries get no spans.
+ */
+import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import {
+  BatchSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+
+export type Tracing = { shutdown(): Promise<void> };
+
+export function startTracing(options: {
+  exporter: SpanExporter;
+  /** Export each span as it ends (tests) instead of in batches (the server). */
+  immediate?: boolean;
+  serviceName?: string;
+}): Tracing {
+  const processor: SpanProcessor = options.immediate
+    ? new SimpleSpanProcessor(options.exporter)
+    : new BatchSpanProcessor(options.exporter);
+  const sdk = new NodeSDK({
+    serviceName: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'cubierto-api',
+    spanProcessors: [processor],
+    instrumentations: [
+      new HttpInstrumentation({
+        // Probes and metrics scrapes would be most of the traces and say nothing.
+        ignoreIncomingRequestHook: (request) => /^\/(livez|readyz|metrics)\b/.test(request.url ?? ''),
+      }),
+      new PgInstrumentation({ requireParentSpan: true }),
+      // Registers itself on every Fastify instance as it is created (no plugin to add in app.ts).
+      new FastifyOtelInstrumentation({ registerOnInitialization: true }),
+    ],
+  });
+  sdk.start();
+  return { shutdown: () => sdk.shutdown() };
+}
