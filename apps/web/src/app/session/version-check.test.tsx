@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock.ts';
 import { renderWithMantine } from '../../../test/render.tsx';
 import { DialogHost } from '../../shared/dialogs/dialogs.tsx';
@@ -21,6 +21,18 @@ const serverVersion = (version: string) => ({
     ],
     meta: { current_page: 1, per_page: 20, total: 1, last_page: 1 },
   },
+});
+
+/** What the Android or iOS shell injects before the web build loads (Capacitor's bridge). */
+function runInShell(platform: 'android' | 'ios') {
+  (globalThis as { Capacitor?: unknown }).Capacitor = {
+    isNativePlatform: () => true,
+    getPlatform: () => platform,
+  };
+}
+
+afterEach(() => {
+  delete (globalThis as { Capacitor?: unknown }).Capacitor;
 });
 
 function renderHost() {
@@ -65,4 +77,20 @@ describe('start-up version check (spec §2 item 8, §5)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it.each(['android', 'ios'] as const)(
+    "in the %s app, asks for that platform's record and warns from it",
+    async (platform) => {
+      runInShell(platform);
+      vi.stubEnv('VITE_APP_VERSION', '2.1.11');
+      const api = mockApi({ 'GET /common/app-version': serverVersion('2.2.0') });
+      renderHost();
+
+      void checkForUpdate(vi.fn());
+      expect(await screen.findByRole('dialog', { name: 'Cuidado app desactualizada' })).toBeInTheDocument();
+      const asked = new URL(api.requests[0]?.url ?? '', 'http://app.test').searchParams;
+      expect(asked.get('filter[platform][like]')).toBe(platform);
+      expect(asked.get('filter[active][eq]')).toBe('true');
+    },
+  );
 });

@@ -1,7 +1,8 @@
 /**
- * Start-up version check (spec §2 item 8, §5): when the server's active web version is newer than this
- * build, 'Cuidado app desactualizada' asks to update; on the web, updating is loading the new build, in
- * the Android and iOS apps it is the store's page.
+ * Start-up version check (spec §2 item 8, §5): when the server's active version for this platform (web,
+ * android or ios: shared/config/app-version.ts) is newer than this build, 'Cuidado app desactualizada'
+ * asks to update; on the web, updating is loading the new build, in the Android app the store's
+ * immediate update (spec §4), in the iOS app (no in-app updates) the App Store's page.
  * A failed lookup says nothing (spec §8).
  */
 import { isUpdateRequired } from '@cubierto/contracts';
@@ -9,7 +10,7 @@ import { getInstalledVersion } from '../../shared/config/app-info.ts';
 import { getLatestAppVersion } from '../../shared/config/app-version.ts';
 import { openAlert } from '../../shared/dialogs/dialogs.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
-import { isHybrid } from '../../shared/native/platform.ts';
+import { isHybrid, platformName } from '../../shared/native/platform.ts';
 import { StorageKey, storage } from '../../shared/storage/storage.ts';
 
 function updateNow(): void {
@@ -18,7 +19,11 @@ function updateNow(): void {
     return;
   }
   void import('@capawesome/capacitor-app-update')
-    .then(({ AppUpdate }) => AppUpdate.openAppStore())
+    .then(({ AppUpdate }) =>
+      platformName() === 'android'
+        ? AppUpdate.performImmediateUpdate().catch(() => AppUpdate.openAppStore())
+        : AppUpdate.openAppStore(),
+    )
     .catch((error: unknown) => console.warn('App store', error));
 }
 

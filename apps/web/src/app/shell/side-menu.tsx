@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { startHomeTour } from '../../features/home/tour/home-tour.ts';
+import { apiFileUrl } from '../../shared/api/client.ts';
 import { getAppConfig } from '../../shared/config/app-config.ts';
 import { getInstalledVersion } from '../../shared/config/app-info.ts';
 import { handleError } from '../../shared/errors/error-handler.tsx';
@@ -54,7 +55,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
       <AppShell.Section className={classes.menuHeader}>
         <Group wrap="nowrap" gap="sm">
           <Avatar
-            src={user.data?.avatar || DEFAULT_AVATAR}
+            src={apiFileUrl(user.data?.avatar) || DEFAULT_AVATAR}
             alt={t('menu.avatarAlt')}
             size={52}
             radius="xl"

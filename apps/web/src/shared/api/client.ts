@@ -7,7 +7,21 @@
 import { StorageKey, storage } from '../storage/storage.ts';
 import { ApiError, parseErrorBody } from './api-error.ts';
 
-export const API_BASE = '/api/v4';
+/**
+ * Where the API is: empty for the page's own origin (the API serves the web build), or the origin a build
+ * is made for with VITE_API_ORIGIN — the Android and iOS apps, whose pages run at https://localhost and
+ * capacitor://localhost, reach the API there (docs/decisions/014).
+ */
+export const API_ORIGIN = (import.meta.env.VITE_API_ORIGIN ?? '').replace(/\/+$/, '');
+export const API_BASE = `${API_ORIGIN}/api/v4`;
+
+/** An address the API gave (`/api/v4/files/…` of an avatar or a logo) as the page can load it. */
+export function apiFileUrl(url: string): string;
+export function apiFileUrl(url: string | null | undefined): string | null;
+export function apiFileUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  return url.startsWith('/api/') ? `${API_ORIGIN}${url}` : url;
+}
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 

@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiFileUrl } from '../api/client.ts';
 import { type CloseDialog, presentDialog } from '../dialogs/dialogs.tsx';
 import { formatCents } from '../format/format.ts';
 import { type Fact, FactList } from '../ui/fact-list.tsx';
@@ -74,7 +75,7 @@ export function CompanyLogo({ company, height = 44 }: { company: Company; height
     );
   return (
     <Image
-      src={company.logo_url}
+      src={apiFileUrl(company.logo_url)}
       alt={company.legal_name}
       h={height}
       w="auto"

@@ -1,11 +1,14 @@
 /**
- * The active web version record (spec §7 GET /common/app-version): its version drives the update alert and
- * its `social` flags decide which social sign-in buttons the login shows. Looked up once per page load;
- * a failed lookup is silent (spec §8) and counts as "no record".
+ * The active version record of the platform the app runs on (spec §3 "App version record", §7 GET
+ * /common/app-version): 'android' or 'ios' inside the mobile apps, 'web' in a browser, so operators keep
+ * one record per store. Its version drives the update alert and its `social` flags decide which social
+ * sign-in buttons the login shows. Looked up once per page load; a failed lookup is silent (spec §8) and
+ * counts as "no record".
  */
 import type { AppVersion } from '@cubierto/contracts';
 import { api } from '../api/client.ts';
 import { useAsyncValue } from '../hooks/use-async-value.ts';
+import { platformName } from '../native/platform.ts';
 
 export type LatestAppVersion = Pick<AppVersion, 'version' | 'social'>;
 
@@ -26,7 +29,7 @@ export function readLatestAppVersion(answer: unknown): LatestAppVersion | null {
 
 export async function fetchLatestAppVersion(): Promise<LatestAppVersion | null> {
   const answer = await api.get('/common/app-version', {
-    query: { 'filter[platform][like]': 'web', 'filter[active][eq]': 'true', sort_by: '-id' },
+    query: { 'filter[platform][like]': platformName(), 'filter[active][eq]': 'true', sort_by: '-id' },
   });
   return readLatestAppVersion(answer);
 }

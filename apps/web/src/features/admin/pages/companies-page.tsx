@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
+import { apiFileUrl } from '../../../shared/api/client.ts';
 import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
@@ -108,7 +109,11 @@ export function CompaniesPage() {
       key: 'logo',
       label: t('admin.companies.logo'),
       render: (c) =>
-        c.logo_url ? <Image src={c.logo_url} alt={c.legal_name} h={32} w={80} fit="contain" /> : '—',
+        c.logo_url ? (
+          <Image src={apiFileUrl(c.logo_url)} alt={c.legal_name} h={32} w={80} fit="contain" />
+        ) : (
+          '—'
+        ),
     },
     { key: 'name', label: t('admin.companies.name'), sort: 'name', render: (c) => c.name },
     { key: 'legal', label: t('admin.companies.legalName'), sort: 'legal_name', render: (c) => c.legal_name },

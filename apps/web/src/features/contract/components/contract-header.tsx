@@ -7,6 +7,7 @@ import type { InsuranceProcess } from '@cubierto/contracts';
 import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { apiFileUrl } from '../../../shared/api/client.ts';
 import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
 import { policyQueryOptions } from '../api/policy.ts';
 
@@ -42,7 +43,7 @@ export function ContractHeader({ process, onDiscard }: ContractHeaderProps) {
         </Stack>
         {company?.logo_url && (
           <Image
-            src={company.logo_url}
+            src={apiFileUrl(company.logo_url)}
             alt={company.legal_name}
             h={{ base: 40, sm: 56 }}
             w="auto"

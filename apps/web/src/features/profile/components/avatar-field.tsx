@@ -5,6 +5,7 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiFileUrl } from '../../../shared/api/client.ts';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
 
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -55,7 +56,7 @@ export function AvatarField({ currentUrl, file, onChange, error, onError, disabl
   return (
     <Stack align="center" gap="sm">
       <Avatar
-        src={preview ?? currentUrl ?? DEFAULT_AVATAR}
+        src={preview ?? apiFileUrl(currentUrl) ?? DEFAULT_AVATAR}
         alt={preview ? t('profile.avatarPreviewAlt') : t('profile.avatarAlt')}
         size={112}
         radius={999}
