@@ -40,3 +40,28 @@ export function dataOf<T extends z.ZodType>(schema: T) {
 export function pageOf<T extends z.ZodType>(schema: T) {
   return z.object({ data: z.array(schema), meta: PageMetaSchema });
 }
+
+/**
+ * POST /common/client-errors: an unexpected error the web app met (spec §8's central handler, or the
+ * window's error and unhandledrejection events). Strings are capped; the whole body at 16 KiB.
+ */
+export const CLIENT_ERROR_LIMITS = { body: 16 * 1024, message: 1000, stack: 8000, url: 2000 } as const;
+export const ClientErrorReportSchema = z
+  .object({
+    /** handled: through the central handler; error / unhandledrejection: caught by the window. */
+    kind: z.enum(['handled', 'error', 'unhandledrejection']),
+    /** The central handler's call-site code (spec §8: 1, 2, 11, 14, 17, 21, 22, 8999 …). */
+    site: z.number().int().min(0).max(99_999).optional(),
+    name: z.string().max(100).optional(),
+    message: z.string().max(CLIENT_ERROR_LIMITS.message),
+    stack: z.string().max(CLIENT_ERROR_LIMITS.stack).optional(),
+    /** An API answer's status and error code, when the error was one. */
+    status: z.number().int().min(0).max(599).optional(),
+    error_code: z.string().max(100).optional(),
+    /** The page's address (path and query, no origin). */
+    url: z.string().max(CLIENT_ERROR_LIMITS.url),
+    /** The web build's version. */
+    release: z.string().max(40).optional(),
+  })
+  .strict();
+export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;

@@ -14,11 +14,13 @@ import { appVersions, contexts, localities, provinces } from '../../db/schema/in
 import { AppError } from '../../lib/errors.ts';
 import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
 import { verifyCertificate } from '../insurances/service.ts';
+import { clientErrorRoutes } from './client-errors.ts';
 
 const tags = ['common'];
 
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  await app.register(clientErrorRoutes);
 
   app.get(
     '/app-version',
