@@ -1,10 +1,22 @@
 /**
- * The Idempotency-Key header of a retryable request (a payment, a top-up, a claim filed, an operator's
- * status change): checked with the contracts' schema, a 422 on the header's name when it is wrong.
+ * Retryable requests (a payment, a top-up, a claim filed, an operator's status change) carry an
+ * Idempotency-Key header: checked here with the contracts' schema, a 422 on the header's name when wrong.
+ *
+ * A customer's keyed request runs at most once, with Stripe's semantics (DOMAIN.md "Retried requests"):
+ * the first request with a key is recorded with the hash of what it asked for and how it ended, in the
+ * transaction that does its work; a retry with the key and the same request gets that answer again (the
+ * resource it created, or the refusal it got), another request with the key gets 409
+ * idempotency_key_reused. Concurrent requests with one key queue on a transaction lock, so the second
+ * waits for the first's outcome. Only the business outcome is recorded: a request refused by its schema
+ * never started, and an unexpected failure (5xx) rolled everything back, so retrying it runs it again.
  */
-import { IdempotencyKeySchema } from '@cubierto/contracts';
+import { createHash } from 'node:crypto';
+import { type ErrorCode, errorCodes, IdempotencyKeySchema } from '@cubierto/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { validationError } from './errors.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { type IdempotencyScope, idempotentRequests, type StoredRefusal } from '../db/schema/index.ts';
+import { AppError, validationError } from './errors.ts';
 
 /** The key; required unless `optional`, when a missing header answers undefined. */
 export function idempotencyKey(request: FastifyRequest): string;
@@ -15,4 +27,93 @@ export function idempotencyKey(request: FastifyRequest, options?: { optional: tr
   const parsed = IdempotencyKeySchema.safeParse(raw);
   if (!parsed.success) throw validationError({ 'Idempotency-Key': [parsed.error.issues[0]!.message] });
   return parsed.data;
+}
+
+/** JSON with its object keys sorted, so one request hashes the same whatever order its fields came in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** SHA-256 of what a request asks for (its route's parsed body and parameters). */
+export function requestHash(parts: unknown): string {
+  return createHash('sha256').update(canonicalJson(parts)).digest('hex');
+}
+
+export type KeyedRequest = { userId: number; scope: IdempotencyScope; key: string; hash: string };
+
+const isKnownCode = (code: string): code is ErrorCode => Object.hasOwn(errorCodes, code);
+
+function replayRefusal(refusal: StoredRefusal): AppError {
+  return new AppError(isKnownCode(refusal.code) ? refusal.code : 'conflict', {
+    message: refusal.message,
+    ...(refusal.validations ? { validations: refusal.validations } : {}),
+  });
+}
+
+/**
+ * Runs `work` once per customer, scope and key. `work` answers the id of what it created; it runs in a
+ * savepoint, so when it throws an AppError below 500 its writes are undone, the refusal is recorded and
+ * committed, and the same AppError reaches the caller. Answers the id and whether this call created it.
+ */
+export async function runKeyedRequest(
+  db: Db,
+  request: KeyedRequest,
+  work: (tx: Tx) => Promise<number>,
+): Promise<{ resourceId: number; created: boolean }> {
+  const outcome = await db.transaction(async (tx) => {
+    // Requests with this key queue here until the first one's outcome is committed.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${request.userId}, hashtext(${`${request.scope}:${request.key}`}))`,
+    );
+    const [earlier] = await tx
+      .select()
+      .from(idempotentRequests)
+      .where(
+        and(
+          eq(idempotentRequests.userId, request.userId),
+          eq(idempotentRequests.scope, request.scope),
+          eq(idempotentRequests.key, request.key),
+        ),
+      );
+    if (earlier) {
+      if (earlier.requestHash !== null && earlier.requestHash !== request.hash)
+        throw new AppError('idempotency_key_reused', {
+          message:
+            request.scope === 'claim'
+              ? 'Esa clave de idempotencia ya se usó para otro reclamo.'
+              : 'Esa clave de idempotencia ya se usó para otro pago.',
+        });
+      if (earlier.refusal) return { refused: replayRefusal(earlier.refusal) };
+      return { resourceId: earlier.resourceId!, created: false };
+    }
+    const record = {
+      userId: request.userId,
+      scope: request.scope,
+      key: request.key,
+      requestHash: request.hash,
+    };
+    try {
+      const resourceId = await tx.transaction((savepoint) => work(savepoint));
+      await tx.insert(idempotentRequests).values({ ...record, resourceId });
+      return { resourceId, created: true };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      const refusal: StoredRefusal = {
+        code: error.code,
+        message: error.message,
+        ...(error.validations ? { validations: error.validations } : {}),
+      };
+      await tx.insert(idempotentRequests).values({ ...record, refusal });
+      return { refused: error };
+    }
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
 }

@@ -196,6 +196,70 @@ describe('filing a claim', () => {
     expect(answers[0]!.json().data.attachments).toHaveLength(1);
   });
 
+  it('refuses the same Idempotency-Key with another body (409), and files nothing more', async () => {
+    const { c, insurance, riskId } = await insured();
+    const headers = key();
+    expect((await file(c, claimBody(insurance.id, riskId), headers)).statusCode).toBe(201);
+    const other = await file(
+      c,
+      claimBody(insurance.id, riskId, { description: 'Otra cosa: un choque.' }),
+      headers,
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({
+      error_code: 'idempotency_key_reused',
+      message: 'Esa clave de idempotencia ya se usó para otro reclamo.',
+    });
+    // The same body in another field order is the same request.
+    const { description, ...rest } = claimBody(insurance.id, riskId);
+    expect((await file(c, { description, ...rest }, headers)).statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: base, headers: c.auth });
+    expect(list.json().meta.total).toBe(1);
+  });
+
+  it('concurrent filings with one key and different bodies: one claim, the others get 409', async () => {
+    const { c, insurance, riskId } = await insured();
+    const headers = key();
+    const answers = await Promise.all(
+      ['uno', 'dos', 'tres'].map((n) =>
+        file(
+          c,
+          claimBody(insurance.id, riskId, { description: `Me robaron la mochila, intento ${n}.` }),
+          headers,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    const list = await t.app.inject({ method: 'GET', url: base, headers: c.auth });
+    expect(list.json().meta.total).toBe(1);
+  });
+
+  it('a refused filing is answered again for its key, not run again once the refusal no longer holds', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await contractInsurance(t.app, c.auth, coverage);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/insurances/${insurance.id}`,
+      headers: c.auth,
+    });
+    const body = claimBody(insurance.id, detail.json().data.risks[0].id);
+    const headers = key();
+    const refused = await file(c, body, headers);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().validations.insurance_id).toEqual([
+      'Solo podés hacer un reclamo sobre una contratación vigente.',
+    ]);
+    // Now it is in force, but the key already has its answer: the same refusal, nothing filed.
+    await payThroughSandbox(t.app, c.auth, insurance.id);
+    const replayed = await file(c, body, headers);
+    expect(replayed.statusCode).toBe(422);
+    expect(replayed.json()).toEqual(refused.json());
+    expect((await t.app.inject({ method: 'GET', url: base, headers: c.auth })).json().meta.total).toBe(0);
+    // Another body with that key is still another request; a new key files it.
+    expect((await file(c, { ...body, place: 'Otro lugar' }, headers)).statusCode).toBe(409);
+    expect((await file(c, body)).statusCode).toBe(201);
+  });
+
   it('refuses an executable renamed .jpg, an empty file and a file over 5 MB, by content', async () => {
     const { c } = await insured();
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 1)]);

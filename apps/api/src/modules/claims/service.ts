@@ -38,6 +38,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import { inspectUpload, type Storage } from '../../lib/storage.ts';
 import { notify } from '../notifications/notify.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
@@ -336,69 +337,68 @@ async function notifyStatus(tx: DbOrTx, claim: ClaimRow) {
 
 /**
  * Files a claim in one transaction: the insurance must be the caller's and in force, the risk one of
- * its risks, the date within its cover, the attachments the caller's and not yet used. A retry with the
- * same Idempotency-Key answers the claim already filed (created: false).
+ * its risks, the date within its cover, the attachments the caller's and not yet used. The filing is a
+ * keyed request (lib/idempotency-key.ts): a retry with the same Idempotency-Key and body answers the
+ * claim already filed (created: false) or the refusal the first one got; another body with it is a 409.
  */
 export async function fileClaim(
   db: Db,
   input: { userId: number; body: CreateClaimBody; idempotencyKey: string; now?: Date },
 ): Promise<{ claimId: number; created: boolean }> {
   const { body, userId } = input;
-  const existing = await claimByKey(db, userId, input.idempotencyKey);
-  if (existing) return { claimId: existing, created: false };
-  const attachmentIds = [...new Set(body.attachment_ids ?? [])];
-
-  return db.transaction(async (tx) => {
-    // Retries of one filing queue here (a lock for this customer and key, held until commit), so a
-    // later one finds the claim the first one filed instead of finding its files already taken.
-    await tx.execute(sql`select pg_advisory_xact_lock(${userId}, hashtext(${input.idempotencyKey}))`);
-    const filed = await claimByKey(tx, userId, input.idempotencyKey);
-    if (filed) return { claimId: filed, created: false };
-    const [insurance] = await tx
-      .select()
-      .from(insurances)
-      .where(and(eq(insurances.id, body.insurance_id), eq(insurances.userId, userId)));
-    if (!insurance) throw validationError({ insurance_id: ['La contratación no existe.'] });
-    if (insurance.status !== 'vigente')
-      throw validationError({
-        insurance_id: ['Solo podés hacer un reclamo sobre una contratación vigente.'],
-      });
-    const [risk] = await tx
-      .select({ id: insuranceRisks.id })
-      .from(insuranceRisks)
-      .where(and(eq(insuranceRisks.id, body.risk_id), eq(insuranceRisks.insuranceId, insurance.id)));
-    if (!risk)
-      throw validationError({ risk_id: ['Elegí un bien o persona asegurada de esta contratación.'] });
-    const dateProblem =
-      insurance.startsOn && insurance.endsOn
-        ? checkIncidentDate(
-            body.incident_date,
-            { startsOn: insurance.startsOn, endsOn: insurance.endsOn },
-            todayInArgentina(input.now),
-          )
-        : 'Esta contratación no tiene fechas de cobertura.';
-    if (dateProblem) throw validationError({ incident_date: [dateProblem] });
-    const [claim] = await tx
-      .insert(claims)
-      .values({
-        userId,
-        entityId: insurance.takerEntityId,
-        insuranceId: insurance.id,
-        riskId: risk.id,
-        incidentDate: body.incident_date,
-        description: body.description,
-        place: body.place,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // A concurrent retry with the same key got there first: answer its claim.
-    if (!claim) return { claimId: (await claimByKey(tx, userId, input.idempotencyKey))!, created: false };
-    await takeOwnAttachments(tx, userId, attachmentIds, claim.id);
-    await tx.insert(claimEvents).values({ claimId: claim.id, status: 'recibido', actor: 'customer' });
-    await notifyStatus(tx, claim);
-    return { claimId: claim.id, created: true };
-  });
+  const attachmentIds = [...new Set(body.attachment_ids ?? [])].sort((a, b) => a - b);
+  const hash = requestHash({ ...body, attachment_ids: attachmentIds });
+  const { resourceId, created } = await runKeyedRequest(
+    db,
+    { userId, scope: 'claim', key: input.idempotencyKey, hash },
+    async (tx) => {
+      const [insurance] = await tx
+        .select()
+        .from(insurances)
+        .where(and(eq(insurances.id, body.insurance_id), eq(insurances.userId, userId)));
+      if (!insurance) throw validationError({ insurance_id: ['La contratación no existe.'] });
+      if (insurance.status !== 'vigente')
+        throw validationError({
+          insurance_id: ['Solo podés hacer un reclamo sobre una contratación vigente.'],
+        });
+      const [risk] = await tx
+        .select({ id: insuranceRisks.id })
+        .from(insuranceRisks)
+        .where(and(eq(insuranceRisks.id, body.risk_id), eq(insuranceRisks.insuranceId, insurance.id)));
+      if (!risk)
+        throw validationError({ risk_id: ['Elegí un bien o persona asegurada de esta contratación.'] });
+      const dateProblem =
+        insurance.startsOn && insurance.endsOn
+          ? checkIncidentDate(
+              body.incident_date,
+              { startsOn: insurance.startsOn, endsOn: insurance.endsOn },
+              todayInArgentina(input.now),
+            )
+          : 'Esta contratación no tiene fechas de cobertura.';
+      if (dateProblem) throw validationError({ incident_date: [dateProblem] });
+      const [claim] = await tx
+        .insert(claims)
+        .values({
+          userId,
+          entityId: insurance.takerEntityId,
+          insuranceId: insurance.id,
+          riskId: risk.id,
+          incidentDate: body.incident_date,
+          description: body.description,
+          place: body.place,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // Filed with this key by an instance that did not record keyed requests yet (a rolling deploy).
+      if (!claim) return (await claimByKey(tx, userId, input.idempotencyKey))!;
+      await takeOwnAttachments(tx, userId, attachmentIds, claim.id);
+      await tx.insert(claimEvents).values({ claimId: claim.id, status: 'recibido', actor: 'customer' });
+      await notifyStatus(tx, claim);
+      return claim.id;
+    },
+  );
+  return { claimId: resourceId, created };
 }
 
 async function claimByKey(db: DbOrTx, userId: number, key: string): Promise<number | undefined> {
