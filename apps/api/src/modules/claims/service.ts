@@ -22,7 +22,7 @@ import {
   type RiskTypeCode,
   todayInArgentina,
 } from '@cubierto/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   claimAttachments,
