@@ -108,6 +108,10 @@ test('the whole journey: from the public products to a claim and its notificatio
   await expectAccessible(page);
   await shot(page, info, 'pay');
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
+    .getByRole('button', { name: 'Continuar' })
+    .click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await shot(page, info, 'checkout');
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();

@@ -45,6 +45,14 @@ test('pays a pending insurance with the test checkout, answers the poll and gets
   await expectAccessible(page);
   await shot(page, info, 'pay-page');
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  // A checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6).
+  await expect(page.getByRole('dialog', { name: 'Aviso de redireccionamiento' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'redirect-notice');
+  await page
+    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
+    .getByRole('button', { name: 'Continuar' })
+    .click();
 
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
@@ -94,6 +102,10 @@ test('a rejected test payment says it could not be paid, one left pending says s
 
   await openPayPage(page, insurance.id, /Pago de prueba/);
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
+    .getByRole('button', { name: 'Continuar' })
+    .click();
   await page.getByRole('button', { name: 'Rechazar el pago' }).click();
 
   await expect(page.getByText('No se pudo realizar el pago')).toBeVisible();
@@ -111,6 +123,10 @@ test('a rejected test payment says it could not be paid, one left pending says s
   // Trying again and leaving it pending: a warning, and still not paid.
   await page.getByRole('radio', { name: /Pago de prueba/ }).click();
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
+    .getByRole('button', { name: 'Continuar' })
+    .click();
   await page.getByRole('button', { name: 'Dejar pendiente' }).click();
   await expect(page.getByText('El pago quedo en estado pendiente')).toBeVisible();
   await expect(page.getByRole('dialog').getByText('Tu contratación aun no esta pagado')).toBeVisible();
@@ -138,6 +154,10 @@ test('tops up Mi dinero with the test checkout and pays another insurance from i
   const pesos = Math.ceil(insurance.total_cents / 100) + 1_000;
   await page.getByLabel('Importe').fill(String(pesos));
   await page.getByRole('button', { name: 'Continuar al pago' }).click();
+  await page
+    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
+    .getByRole('button', { name: 'Continuar' })
+    .click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
 

@@ -73,6 +73,27 @@ export async function requestPermission(
   return true;
 }
 
+/**
+ * 'Aviso de redireccionamiento' before a checkout (spec §6: a payment link), asked before the payment is
+ * even created: true when the customer goes on.
+ */
+export function confirmLeavingForCheckout(given: Partial<PermissionDeps> = {}): Promise<boolean> {
+  return (given.confirmLeaving ?? defaults.confirmLeaving)();
+}
+
+/**
+ * Leaves for a confirmed checkout (Mercado Pago, Ualá, the test checkout, a top-up). In the apps it opens
+ * in the system browser and its return, a universal link, opens the app again (deep-links.ts); on the
+ * web this tab goes, so the return lands in it.
+ */
+export async function goToCheckout(url: string, given: Partial<PermissionDeps> = {}): Promise<void> {
+  if (given.hybrid ?? isHybrid()) {
+    await (given.openLink ?? defaults.openLink)(url);
+    return;
+  }
+  window.location.assign(url);
+}
+
 /** 'Aviso de redireccionamiento', then the link (spec §2 item 9): the help chat, an insurer's own site. */
 export function openExternalLink(url: string, given: Partial<PermissionDeps> = {}): Promise<boolean> {
   return requestPermission('external_link', url, given);

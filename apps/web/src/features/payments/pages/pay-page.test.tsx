@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigRoute, mockApi } from '../../../../test/api-mock.ts';
 import { insuranceOf } from '../../../../test/catalog-fixtures.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
@@ -32,7 +32,54 @@ function renderPay(runPoll = vi.fn(async () => 'skipped')) {
   return { ...renderRoutes(routes, '/customers/insurances/21/pay'), runPoll };
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('pay page', () => {
+  it("a checkout asks 'Aviso de redireccionamiento' first: Cancelar creates nothing, Continuar leaves", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = mockApi({
+      ...appConfigRoute,
+      'GET /customers/insurances/21': { body: { data: insurance } },
+      'GET /customers/money-wallet': wallet(3, 0, '$ 0,00', 'Mi dinero'),
+      'GET /customers/credit-wallet': wallet(4, 0, '$ 0,00', 'Mi crédito'),
+      'POST /customers/payments': {
+        status: 201,
+        body: {
+          data: {
+            payment: {
+              id: 9,
+              insurance_id: 21,
+              amount_cents: 1,
+              amount_nice: '$ 0,01',
+              status: 'pending',
+              external_reference: 'ref-9',
+            },
+            checkout_url: 'https://checkout.example/pay/9',
+          },
+        },
+      },
+    });
+    renderPay();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Pago de prueba/ }));
+    const pay = screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` });
+
+    await user.click(pay);
+    const notice = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
+    expect(notice).toHaveTextContent('Estas por salir de la app.');
+    await user.click(within(notice).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/customers/payments')).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.click(pay);
+    const again = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
+    await user.click(within(again).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/9'));
+    expect(api.callsTo('POST', '/customers/payments')).toHaveLength(1);
+  });
+
   it('with too little in Mi dinero shows the API’s message and offers to add money', async () => {
     const message = `Saldo insuficiente: te faltan ${insurance.premium.total_nice}.`;
     const api = mockApi({

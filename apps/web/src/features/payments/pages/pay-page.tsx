@@ -5,7 +5,7 @@
  * once: toast, '¡Excelente!', the poll, then the insurance. Too little balance comes back as a 409 whose
  * message the central handler shows; the page then offers to add money. A checkout leaves the app.
  */
-import type { PaymentMethod } from '@cubierto/contracts';
+import { CHECKOUT_METHODS, type CheckoutMethod, type PaymentMethod } from '@cubierto/contracts';
 import { Alert, Anchor, Button, Card, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { confirmLeavingForCheckout, goToCheckout } from '../../../shared/native/permissions.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
@@ -22,6 +23,8 @@ import { payableInsuranceQueryOptions, payInsurance } from '../api/payments.ts';
 import { openExcellentDialog, showPaymentToast } from '../components/payment-feedback.ts';
 
 type PayMethod = PaymentMethod;
+const isCheckoutMethod = (method: PayMethod): method is CheckoutMethod =>
+  CHECKOUT_METHODS.some((checkout) => checkout === method);
 const WALLET_OF: Partial<Record<PayMethod, WalletKind>> = { money_wallet: 'money', credit_wallet: 'credit' };
 
 /** Call site of the central error handler for a failed payment. */
@@ -73,12 +76,17 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
   const pay = async () => {
     setPaying(true);
     setShort(null);
+    // A checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6), before anything is created.
+    if (isCheckoutMethod(method) && !(await confirmLeavingForCheckout())) {
+      setPaying(false);
+      return;
+    }
     attemptKey.current ??= crypto.randomUUID();
     try {
       const answer = await payInsurance({ insuranceId, method, idempotencyKey: attemptKey.current });
       attemptKey.current = null;
       if (answer.checkout_url) {
-        window.location.assign(answer.checkout_url);
+        await goToCheckout(answer.checkout_url);
         return;
       }
       // The page stays as it was (button busy) behind the modals; the data is refreshed once it is left.

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,10 +48,30 @@ describe('top-up form', () => {
     await user.click(screen.getByRole('radio', { name: 'Ualá' }));
     await user.type(screen.getByLabelText('Importe'), '2500');
     await user.click(screen.getByRole('button', { name: 'Continuar al pago' }));
+    // The checkout leaves the app: the redirect notice comes first (spec §6).
+    const notice = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
+    expect(api.callsTo('POST', '/customers/money-wallet/top-ups')).toHaveLength(0);
+    await user.click(within(notice).getByRole('button', { name: 'Continuar' }));
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/1'));
     const [request] = api.callsTo('POST', '/customers/money-wallet/top-ups');
     expect(JSON.parse(String(request?.body))).toEqual({ amount_cents: 250_000, method: 'uala' });
+  });
+
+  it("Cancelar on 'Aviso de redireccionamiento' stays in the app and starts no top-up", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = mockApi(withMethods(['sandbox']));
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Importe'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Continuar al pago' }));
+    const notice = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
+    await user.click(within(notice).getByRole('button', { name: 'Cancelar' }));
+
+    expect(await screen.findByRole('button', { name: 'Continuar al pago' })).toBeEnabled();
+    expect(api.callsTo('POST', '/customers/money-wallet/top-ups')).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('without any checkout configured says so and cannot be sent', async () => {

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { confirmLeavingForCheckout, goToCheckout } from '../../../shared/native/permissions.ts';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import type { WalletKind } from '../../../shared/wallets/wallets.ts';
 import { startTopUp } from '../api/wallet-movements.ts';
@@ -48,6 +49,11 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
     }
     setError(null);
     setSending(true);
+    // The checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6).
+    if (!(await confirmLeavingForCheckout())) {
+      setSending(false);
+      return;
+    }
     attemptKey.current ??= crypto.randomUUID();
     try {
       const url = await startTopUp({
@@ -56,7 +62,7 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
         method: parsed.data.method,
         idempotencyKey: attemptKey.current,
       });
-      window.location.assign(url);
+      await goToCheckout(url);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status !== 0) attemptKey.current = null;
       handleError(failure, TOP_UP_ERROR_SITE);
