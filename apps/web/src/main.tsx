@@ -7,9 +7,11 @@ import { App } from './app/app.tsx';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
 import { debugMode, silenceConsole } from './shared/observability/console.ts';
+import { installErrorReporting } from './shared/observability/error-reporting.ts';
 import { registerServiceWorker } from './shared/pwa/register-service-worker.ts';
 
 silenceConsole({ production: import.meta.env.PROD, debug: debugMode() });
+installErrorReporting();
 markPlatform();
 
 const container = document.getElementById('root');

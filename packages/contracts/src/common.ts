@@ -48,8 +48,8 @@ export function pageOf<T extends z.ZodType>(schema: T) {
 export const CLIENT_ERROR_LIMITS = { body: 16 * 1024, message: 1000, stack: 8000, url: 2000 } as const;
 export const ClientErrorReportSchema = z
   .object({
-    /** handled: through the central handler; error / unhandledrejection: caught by the window. */
-    kind: z.enum(['handled', 'error', 'unhandledrejection']),
+    /** handled: through the central handler; error, unhandledrejection: caught by the window; render: a page that failed to draw. */
+    kind: z.enum(['handled', 'error', 'unhandledrejection', 'render']),
     /** The central handler's call-site code (spec §8: 1, 2, 11, 14, 17, 21, 22, 8999 …). */
     site: z.number().int().min(0).max(99_999).optional(),
     name: z.string().max(100).optional(),

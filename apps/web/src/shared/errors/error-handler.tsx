@@ -7,6 +7,7 @@
 import { Stack, Text } from '@mantine/core';
 import { ApiError } from '../api/api-error.ts';
 import { t } from '../i18n/i18n.ts';
+import { reportError } from '../observability/error-reporting.ts';
 import { showToast } from '../toasts/toasts.tsx';
 
 export type ErrorDescription =
@@ -34,11 +35,13 @@ export function describeError(error: unknown): ErrorDescription {
 }
 
 /**
- * Shows the error to the user. `site` identifies the call site (spec §8: 1 social sign-in, 2 user load
- * after sign-in, 11 policy fetch …); it is kept for error reports.
+ * Shows the error to the user and reports it (observability/error-reporting.ts: to the session recording,
+ * and to the API when unexpected). `site` identifies the call site (spec §8: 1 social sign-in, 2 user load
+ * after sign-in, 11 policy fetch …) and goes with the report.
  */
 export function handleError(error: unknown, site?: number): void {
   if (error instanceof ApiError && error.handled) return;
+  reportError(error, { kind: 'handled', ...(site !== undefined ? { site } : {}) });
   if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.warn(`[error ${site ?? '-'}]`, error);
   const description = describeError(error);
   switch (description.kind) {
