@@ -17,6 +17,7 @@ export * from './payment-methods.ts';
 export * from './payments.ts';
 export * from './polls.ts';
 export * from './pricing.ts';
+export * from './privacy.ts';
 export * from './referrals.ts';
 export * from './risk-types.ts';
 export * from './test-mode.ts';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseLoad, RawQuerySchema } from '../../lib/list-query.ts';
 import { putOrFormPost, requirePutOverride } from '../../lib/method-override.ts';
 import { caller, rejectDuringMaintenance, requireCustomer } from '../../lib/request-context.ts';
+import { privacyRoutes } from '../privacy/routes.ts';
 import {
   findCustomerUser,
   findUserContext,
@@ -20,6 +21,8 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('onRequest', rejectDuringMaintenance);
   app.addHook('onRequest', requireCustomer);
+  // 'Descargar mis datos' and 'Eliminar mi cuenta' (decision 016), behind the same two hooks.
+  await app.register(privacyRoutes, { prefix: '/user' });
 
   app.get(
     '/user',
