@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build-compress.ts';
 import { buildDefines } from './build-config.ts';
+import { apiOriginCsp } from './build-csp.ts';
 import { precacheShell } from './build-precache.ts';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
@@ -17,7 +18,7 @@ const inSrc = (pattern: RegExp) => (id: string) =>
 
 export default defineConfig({
   // The service worker's shell list is written before the compressed copies are made.
-  plugins: [react(), precacheShell(), precompress()],
+  plugins: [react(), apiOriginCsp(), precacheShell(), precompress()],
   define: buildDefines,
   resolve: {
     // Without the Promise polyfill every supported browser already has.

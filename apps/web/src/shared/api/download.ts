@@ -1,9 +1,11 @@
 /**
  * File downloads (spec §7): a GET with the stored token in the Authorization header, the answer read as a
  * blob and saved under the name its content-disposition gives. A failed download shows the error and
- * returns false (spec §8). Apart from the client so the first page does not carry it.
+ * returns false (spec §8). Apart from the client so the first page does not carry it. In the apps the
+ * file goes to the device and the Share sheet instead (docs/decisions/014).
  */
 import { handleError } from '../errors/error-handler.tsx';
+import { isHybrid } from '../native/platform.ts';
 import { requestFailure, sendRequest } from './client.ts';
 
 /** `attachment; filename="a.pdf"` or RFC 5987's `filename*=UTF-8''a%20b.pdf` → the file's name. */
@@ -21,8 +23,16 @@ export function filenameOf(disposition: string | null): string | null {
   return (plain?.[1] ?? plain?.[2])?.trim() || null;
 }
 
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, filename: string): void {
+/**
+ * Hands a blob to the browser as a download; in the Android and iOS apps, whose WebViews ignore
+ * downloads, saves it on the device and opens the Share sheet (shared/native/save-file.ts).
+ */
+export async function saveBlob(blob: Blob, filename: string): Promise<void> {
+  if (isHybrid()) {
+    const { nativeFileDeps, saveAndShare } = await import('../native/save-file.ts');
+    await saveAndShare(blob, filename, await nativeFileDeps());
+    return;
+  }
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -48,7 +58,7 @@ export async function downloadFile(path: string, { fallbackName, site }: Downloa
     const sent = await sendRequest(path, { method: 'GET' }, '*/*');
     if (!sent.response.ok) throw await requestFailure(sent);
     const blob = await sent.response.blob();
-    saveBlob(blob, filenameOf(sent.response.headers.get('content-disposition')) ?? fallbackName);
+    await saveBlob(blob, filenameOf(sent.response.headers.get('content-disposition')) ?? fallbackName);
     return true;
   } catch (error) {
     handleError(error, site);

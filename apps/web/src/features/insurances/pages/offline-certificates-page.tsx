@@ -34,7 +34,7 @@ function CertificateItem({ certificate }: { certificate: SavedCertificate }) {
   const { t } = useTranslation();
   const download = async () => {
     const pdf = await readCertificatePdf(certificate.insurance_id);
-    if (pdf) saveBlob(pdf, certificate.filename);
+    if (pdf) await saveBlob(pdf, certificate.filename);
     else showToast({ type: 'warning', message: t('offline.certificates.missing') });
   };
   return (
