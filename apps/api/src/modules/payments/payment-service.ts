@@ -1,15 +1,16 @@
 /**
  * Payments: an insurance paid from a wallet in one transaction (debit + payment + insurance in force),
  * or through a provider's checkout whose notifications are applied once, whatever their number or order.
- * Every request that creates a payment carries an idempotency key: the same key and body return the same
- * payment; the same key with another body is refused.
+ * Every request that creates a payment carries an idempotency key (lib/idempotency-key.ts): the same key
+ * and body return the same payment, or the same refusal when the first one was refused; the same key with
+ * another body is refused (409 idempotency_key_reused).
  */
-import { createHash } from 'node:crypto';
 import { classifyPaymentStatus, formatArs, type PaymentMethod, todayInArgentina } from '@cubierto/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type KeyedRequest, requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { recordCollectedPayment } from '../billing/after-payment.ts';
 import { notifyInsuranceInForce, notifyPaymentFailed } from '../notifications/events.ts';
@@ -37,26 +38,43 @@ export function paymentOut(row: PaymentRow) {
   };
 }
 
-function requestHash(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 }
 
-/** The payment already created with this key, if any; refuses the key reused for another request. */
-async function replayed(db: DbOrTx, userId: number, key: string, hash: string): Promise<PaymentRow | null> {
+/**
+ * The payment a request with this key created without leaving a record of the request (an instance of
+ * the previous version, during a rolling deploy), if any; refuses the key reused for another request.
+ */
+async function paymentByKey(db: DbOrTx, request: KeyedRequest): Promise<PaymentRow | null> {
   const [existing] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
+    .where(and(eq(payments.userId, request.userId), eq(payments.idempotencyKey, request.key)));
   if (!existing) return null;
-  if (existing.requestHash !== hash) {
-    throw new AppError('conflict', { message: 'Esa clave de idempotencia ya se usó para otro pago.' });
+  if (existing.requestHash !== request.hash) {
+    throw new AppError('idempotency_key_reused', {
+      message: 'Esa clave de idempotencia ya se usó para otro pago.',
+    });
   }
   return existing;
+}
+
+/** Runs a payment's keyed request and answers the payment it created or had created. */
+async function keyedPayment(db: Db, request: KeyedRequest, work: (tx: Tx) => Promise<number>) {
+  try {
+    const { resourceId } = await runKeyedRequest(db, request, work);
+    const [payment] = await db.select().from(payments).where(eq(payments.id, resourceId));
+    return payment!;
+  } catch (error) {
+    // The previous version raced in with the same key: the loser answers with the winner's payment.
+    if (isUniqueViolation(error)) {
+      const again = await paymentByKey(db, request);
+      if (again) return again;
+    }
+    throw error;
+  }
 }
 
 const WALLET_OF: Partial<Record<PaymentMethod, WalletKind>> = {
@@ -103,64 +121,57 @@ export async function payInsurance(
   deps: { db: Db; providers: Providers },
   input: { userId: number; insuranceId: number; method: PaymentMethod; idempotencyKey: string; now?: Date },
 ): Promise<PayResult> {
-  const hash = requestHash(['insurance', input.insuranceId, input.method]);
-  const previous = await replayed(deps.db, input.userId, input.idempotencyKey, hash);
-  if (previous) return resume(deps, previous);
+  const request: KeyedRequest = {
+    userId: input.userId,
+    scope: 'payment',
+    key: input.idempotencyKey,
+    hash: requestHash(['insurance', input.insuranceId, input.method]),
+  };
   const now = input.now ?? new Date();
   const wallet = WALLET_OF[input.method];
-  try {
-    const payment = await deps.db.transaction(async (tx) => {
-      const [insurance] = await tx
-        .select()
-        .from(insurances)
-        .where(and(eq(insurances.id, input.insuranceId), eq(insurances.userId, input.userId)))
-        .for('update');
-      if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
-      // The same key raced in while this one waited for the lock: the first one's payment is the answer.
-      const raced = await replayed(tx, input.userId, input.idempotencyKey, hash);
-      if (raced) return raced;
-      if (insurance.status !== 'pendiente' || insurance.paidAt)
-        throw new AppError('conflict', { message: 'Esta contratación no tiene un pago pendiente.' });
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          userId: input.userId,
-          purpose: 'insurance',
-          insuranceId: insurance.id,
-          method: input.method,
-          amountCents: insurance.totalCents,
-          status: wallet ? 'approved' : 'pending',
-          providerStatus: wallet ? 'approved' : null,
-          externalReference: newToken(16),
-          idempotencyKey: input.idempotencyKey,
-          requestHash: hash,
-          approvedAt: wallet ? now : null,
-        })
-        .returning();
-      if (wallet) {
-        await postMovement(tx, {
-          userId: input.userId,
-          kind: wallet,
-          amountCents: -insurance.totalCents,
-          movement: 'insurance_payment',
-          description: `Pago de la contratación ${insurance.number}`,
-          paymentId: row!.id,
-          insuranceId: insurance.id,
-        });
-        await markInsurancePaid(tx, insurance, now);
-        await recordCollectedPayment(tx, row!, now);
-      }
-      return row!;
-    });
-    return resume(deps, payment);
-  } catch (error) {
-    // The same key raced in twice: the loser answers with the winner's payment.
-    if (isUniqueViolation(error)) {
-      const again = await replayed(deps.db, input.userId, input.idempotencyKey, hash);
-      if (again) return resume(deps, again);
+  const payment = await keyedPayment(deps.db, request, async (tx) => {
+    const [insurance] = await tx
+      .select()
+      .from(insurances)
+      .where(and(eq(insurances.id, input.insuranceId), eq(insurances.userId, input.userId)))
+      .for('update');
+    if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
+    const earlier = await paymentByKey(tx, request);
+    if (earlier) return earlier.id;
+    if (insurance.status !== 'pendiente' || insurance.paidAt)
+      throw new AppError('conflict', { message: 'Esta contratación no tiene un pago pendiente.' });
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        purpose: 'insurance',
+        insuranceId: insurance.id,
+        method: input.method,
+        amountCents: insurance.totalCents,
+        status: wallet ? 'approved' : 'pending',
+        providerStatus: wallet ? 'approved' : null,
+        externalReference: newToken(16),
+        idempotencyKey: input.idempotencyKey,
+        requestHash: request.hash,
+        approvedAt: wallet ? now : null,
+      })
+      .returning();
+    if (wallet) {
+      await postMovement(tx, {
+        userId: input.userId,
+        kind: wallet,
+        amountCents: -insurance.totalCents,
+        movement: 'insurance_payment',
+        description: `Pago de la contratación ${insurance.number}`,
+        paymentId: row!.id,
+        insuranceId: insurance.id,
+      });
+      await markInsurancePaid(tx, insurance, now);
+      await recordCollectedPayment(tx, row!, now);
     }
-    throw error;
-  }
+    return row!.id;
+  });
+  return resume(deps, payment);
 }
 
 export async function startTopUp(
@@ -174,11 +185,16 @@ export async function startTopUp(
   },
 ): Promise<PayResult> {
   const purpose: Purpose = input.wallet === 'money' ? 'money_top_up' : 'credit_top_up';
-  const hash = requestHash([purpose, input.amountCents, input.method]);
-  const previous = await replayed(deps.db, input.userId, input.idempotencyKey, hash);
-  if (previous) return resume(deps, previous);
-  try {
-    const [row] = await deps.db
+  const request: KeyedRequest = {
+    userId: input.userId,
+    scope: 'payment',
+    key: input.idempotencyKey,
+    hash: requestHash([purpose, input.amountCents, input.method]),
+  };
+  const payment = await keyedPayment(deps.db, request, async (tx) => {
+    const earlier = await paymentByKey(tx, request);
+    if (earlier) return earlier.id;
+    const [row] = await tx
       .insert(payments)
       .values({
         userId: input.userId,
@@ -187,17 +203,12 @@ export async function startTopUp(
         amountCents: input.amountCents,
         externalReference: newToken(16),
         idempotencyKey: input.idempotencyKey,
-        requestHash: hash,
+        requestHash: request.hash,
       })
       .returning();
-    return resume(deps, row!);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      const again = await replayed(deps.db, input.userId, input.idempotencyKey, hash);
-      if (again) return resume(deps, again);
-    }
-    throw error;
-  }
+    return row!.id;
+  });
+  return resume(deps, payment);
 }
 
 async function resume(deps: { providers: Providers }, payment: PaymentRow): Promise<PayResult> {

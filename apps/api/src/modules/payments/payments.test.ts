@@ -194,7 +194,44 @@ describe('money wallet', () => {
     expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
     const other = await pay(c, insurance.id, 'sandbox', headers);
     expect(other.statusCode).toBe(409);
-    expect(other.json().message).toBe('Esa clave de idempotencia ya se usó para otro pago.');
+    expect(other.json()).toMatchObject({
+      error_code: 'idempotency_key_reused',
+      message: 'Esa clave de idempotencia ya se usó para otro pago.',
+    });
+  });
+
+  it('a refused payment is answered again for its key, not run again once the money is there', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    const headers = idem();
+    const refused = await pay(c, insurance.id, 'money_wallet', headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Saldo insuficiente/);
+    await topUp(c, 5_000_000);
+    const replayed = await pay(c, insurance.id, 'money_wallet', headers);
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.json()).toEqual(refused.json());
+    expect((await wallet(c)).balance_cents).toBe(5_000_000);
+    expect((await insuranceOf(c, insurance.id)).status).toBe('pendiente');
+    // The key is spent on that request: another body with it is refused, a new key pays.
+    expect((await pay(c, insurance.id, 'credit_wallet', headers)).json().error_code).toBe(
+      'idempotency_key_reused',
+    );
+    expect((await pay(c, insurance.id, 'money_wallet')).statusCode).toBe(201);
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+  });
+
+  it('one key sent at once with two bodies: the first is refused and recorded, the other gets 409 reused', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    const headers = idem();
+    const answers = await Promise.all([
+      pay(c, insurance.id, 'money_wallet', headers),
+      pay(c, insurance.id, 'credit_wallet', headers),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([409, 409]);
+    expect(answers.map((a) => a.json().error_code).sort()).toEqual(['conflict', 'idempotency_key_reused']);
+    await reconcile();
   });
 
   it('two wallet payments racing for the last pesos: one wins, one gets saldo insuficiente', async () => {
