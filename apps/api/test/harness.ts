@@ -2,7 +2,7 @@
  * Test harness: the real app (buildApp) on a real database engine. PGlite in memory by default; a fresh
  * PostgreSQL database per test file when CUBIERTO_TEST_DB=postgres (TEST_DATABASE_URL names the server).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
+import { mailboxFileSuffix } from '../src/lib/mail.ts';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter.ts';
 
 export const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,6 +87,9 @@ export async function createTestApp(
       WEB_DIST_DIR: '',
       UPLOADS_DIR: uploadsDir,
       DATA_DIR: uploadsDir,
+      // Tests register hundreds of customers from one address; auth.test.ts checks the limits themselves.
+      REGISTER_MAX_PER_IP: '100000',
+      REGISTER_MAX_PER_DEVICE: '100000',
       ...options.env,
     },
     apiDir,
@@ -121,8 +125,52 @@ export function uniqueEmail(prefix = 'cliente'): string {
 
 export const GOOD_PASSWORD = 'Tornado-Azul-2025';
 
-/** Registers a new customer through the API and returns its bearer token and e-mail. */
-export async function registerCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+/** The mails to `to` in the app's development mailbox (no SMTP_URL), oldest first, as raw .eml text. */
+export function mailsTo(app: FastifyInstance, to: string): string[] {
+  const dir = app.deps.config.mailDir;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const suffix = mailboxFileSuffix(to);
+  return names
+    .filter((name) => name.endsWith(suffix))
+    .sort()
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'));
+}
+
+/** The 6-digit code of a registration mail: alone on its line in the text part. */
+export function registrationCodeIn(raw: string): string | undefined {
+  return /^(\d{6})\r?$/m.exec(raw)?.[1];
+}
+
+/** The latest registration code mailed to `to`, waiting up to `ms` for it to arrive. */
+export async function registrationCodeFromMailbox(app: FastifyInstance, to: string, ms = 3000) {
+  let code: string | undefined;
+  await until(() => {
+    code = mailsTo(app, to).map(registrationCodeIn).filter(Boolean).at(-1);
+    return code !== undefined;
+  }, ms);
+  return code!;
+}
+
+/**
+ * Registers a new customer through the API as the app does (the form, then the code mailed to the
+ * address) and returns its bearer token and e-mail. `codeFor` reads the code where the test's mail goes
+ * (the development mailbox by default).
+ */
+export async function registerCustomer(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  options: {
+    codeFor?: (email: string) => Promise<string>;
+    headers?: Record<string, string>;
+    /** The client's address (each registration counts against its IP's limit). */
+    ip?: string;
+  } = {},
+) {
   const body = {
     name: 'Juan Pérez',
     email: uniqueEmail(),
@@ -130,8 +178,26 @@ export async function registerCustomer(app: FastifyInstance, overrides: Record<s
     dni: '28123456',
     ...overrides,
   };
-  const res = await app.inject({ method: 'POST', url: '/api/v4/auth/register', payload: body });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const headers = options.headers ?? {};
+  const remoteAddress = options.ip ?? '127.0.0.1';
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/v4/auth/register',
+    payload: body,
+    headers,
+    remoteAddress,
+  });
+  if (started.statusCode !== 202) throw new Error(`register failed: ${started.statusCode} ${started.body}`);
+  const email = String(body.email).trim().toLowerCase();
+  const code = await (options.codeFor ?? ((to) => registrationCodeFromMailbox(app, to)))(email);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v4/auth/register/confirm',
+    payload: { email, code },
+    headers,
+    remoteAddress,
+  });
+  if (res.statusCode !== 201) throw new Error(`register confirm failed: ${res.statusCode} ${res.body}`);
   const token = res.json<{ access_token: string }>().access_token;
   return {
     token,

@@ -61,6 +61,39 @@ export const RegisterBodySchema = z.strictObject({
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
+/**
+ * Registering with a password: `POST /auth/register` answers 202 with this message whether or not the
+ * e-mail already has an account (no enumeration); the account is created by `POST /auth/register/confirm`
+ * with the 6-digit code mailed to that address (docs/decisions/016).
+ */
+export const registrationPendingMessage = (email: string) =>
+  `Te enviamos un código a ${email} para confirmar tu cuenta.`;
+
+export const RegistrationCodeSchema = z
+  .string({ error: 'Ingresá el código.' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'El código tiene 6 números.' });
+
+export const RegisterConfirmBodySchema = z.strictObject({
+  email: EmailSchema,
+  code: RegistrationCodeSchema,
+});
+export type RegisterConfirmBody = z.infer<typeof RegisterConfirmBodySchema>;
+
+export const RegisterResendBodySchema = z.strictObject({ email: EmailSchema });
+export type RegisterResendBody = z.infer<typeof RegisterResendBodySchema>;
+
+/**
+ * Device: a random id the app makes once and keeps in its storage, sent on auth calls in this header.
+ * Registrations are limited per device, and a device that has signed in to an account before is let in
+ * with the right password while the account's sign-in is locked for others (docs/DOMAIN.md "Device").
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const DeviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'El identificador del dispositivo no es válido.' });
+export const DeviceHeadersSchema = z.object({ [DEVICE_ID_HEADER]: DeviceIdSchema.optional() });
+
 export const ForgotPasswordBodySchema = z.strictObject({ email: EmailSchema });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 

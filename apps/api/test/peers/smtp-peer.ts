@@ -30,11 +30,11 @@ export async function startSmtpPeer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
-    /** Waits for a mail to `to` and returns it. */
-    async waitFor(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    /** Waits for a mail to `to` (whose decoded text matches `matching`, when given) and returns it. */
+    async waitFor(to: string, timeoutMs = 5000, matching?: RegExp): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = inbox.find((m) => m.to.includes(to));
+        const found = inbox.find((m) => m.to.includes(to) && (!matching || matching.test(decodeMail(m.raw))));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
         await new Promise<void>((resolve) => {

@@ -1,21 +1,28 @@
 /** /auth: sign-in, registration, password reset, session refresh and sign-out, social sign-in. */
 import {
+  DEVICE_ID_HEADER,
+  DeviceHeadersSchema,
   FacebookExchangeQuerySchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
   MessageResponseSchema,
   RegisterBodySchema,
+  RegisterConfirmBodySchema,
+  RegisterResendBodySchema,
   ResetPasswordBodySchema,
+  registrationPendingMessage,
   SocialLoginBodySchema,
   SocialUnregisteredSchema,
   TokenResponseSchema,
   UserSchema,
 } from '@cubierto/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { caller, rejectDuringMaintenance, requireCustomer } from '../../lib/request-context.ts';
 import { findCustomerUser } from '../customers/service.ts';
+import { confirmRegistration, resendRegistrationCode, startRegistration } from './registration.ts';
 import {
   loginWithPassword,
   loginWithSocial,
@@ -29,46 +36,133 @@ import type { SocialProfile } from './social.ts';
 const tags = ['auth'];
 const FORGOT_MESSAGE = 'Si el email está registrado, te enviamos un enlace para restablecer la contraseña.';
 
+/** The app's device id (validated by DeviceHeadersSchema on the routes that read it). */
+const deviceIdOf = (request: FastifyRequest): string | undefined => {
+  const value = request.headers[DEVICE_ID_HEADER];
+  return typeof value === 'string' ? value : undefined;
+};
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.post(
     '/login',
     {
-      schema: { tags, body: LoginBodySchema, response: { 200: TokenResponseSchema } },
+      schema: {
+        tags,
+        headers: DeviceHeadersSchema,
+        body: LoginBodySchema,
+        response: { 200: TokenResponseSchema },
+      },
       preHandler: rejectDuringMaintenance,
     },
     async (request) =>
-      loginWithPassword(deps, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }),
+      loginWithPassword(deps, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        deviceId: deviceIdOf(request),
+      }),
   );
+
+  /**
+   * Registrations (and code resends) per IP and per device: one place cannot open accounts in bulk.
+   * A request without a device id is limited by its IP alone.
+   */
+  const limitRegistrations = async (request: FastifyRequest) => {
+    const { perIp, perDevice, windowSeconds } = deps.config.registerLimits;
+    const deviceId = deviceIdOf(request);
+    const checks = [deps.rateLimiter.hit(`register:ip:${request.ip}`, perIp, windowSeconds)];
+    if (deviceId) checks.push(deps.rateLimiter.hit(`register:device:${deviceId}`, perDevice, windowSeconds));
+    const refused = (await Promise.all(checks)).filter((limit) => !limit.allowed);
+    if (refused.length) {
+      const retry = Math.max(...refused.map((limit) => limit.retryAfterSeconds));
+      const minutes = Math.max(1, Math.ceil(retry / 60));
+      throw new AppError('too_many_requests', {
+        message: `Demasiados registros desde este dispositivo o red. Probá de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+        headers: { 'retry-after': String(retry) },
+      });
+    }
+  };
 
   app.post(
     '/register',
     {
-      schema: { tags, body: RegisterBodySchema, response: { 201: TokenResponseSchema } },
-      preHandler: rejectDuringMaintenance,
+      schema: {
+        tags,
+        description:
+          'With a password: 202 and the same message for a new and an existing e-mail; the code mailed to a new one confirms it (/register/confirm). With a verified provider token (social + social_token): 201 and the session at once.',
+        headers: DeviceHeadersSchema,
+        body: RegisterBodySchema,
+        response: { 201: TokenResponseSchema, 202: MessageResponseSchema },
+      },
+      preHandler: [rejectDuringMaintenance, limitRegistrations],
     },
     async (request, reply) => {
       const body = request.body;
-      let socialProfile: SocialProfile | undefined;
-      if (body.social || body.social_token) {
-        if (!body.social || !body.social_token)
-          throw new AppError('validation_failed', {
-            validations: { social: ['Falta el proveedor o su token.'] },
-          });
-        socialProfile = await deps.social.verify(body.social, body.social_token);
-        if (socialProfile.email?.toLowerCase() !== body.email) {
-          throw new AppError('validation_failed', {
-            validations: { email: ['El email debe ser el de tu cuenta del proveedor.'] },
-          });
-        }
+      if (!body.social && !body.social_token) {
+        await startRegistration(deps, { ...body, deviceId: deviceIdOf(request) });
+        return reply.status(202).send({ message: registrationPendingMessage(body.email) });
+      }
+      if (!body.social || !body.social_token)
+        throw new AppError('validation_failed', {
+          validations: { social: ['Falta el proveedor o su token.'] },
+        });
+      const socialProfile: SocialProfile = await deps.social.verify(body.social, body.social_token);
+      if (socialProfile.email?.toLowerCase() !== body.email) {
+        throw new AppError('validation_failed', {
+          validations: { email: ['El email debe ser el de tu cuenta del proveedor.'] },
+        });
       }
       const token = await registerUser(
         deps.db,
         { ...body, socialProfile },
-        { sessionDays: deps.config.sessionDays, userAgent: request.headers['user-agent'] },
+        {
+          sessionDays: deps.config.sessionDays,
+          userAgent: request.headers['user-agent'],
+          deviceId: deviceIdOf(request),
+        },
       );
       return reply.status(201).send(token);
+    },
+  );
+
+  /** The account, from the code mailed by /register: the same answer /register gave before codes. */
+  app.post(
+    '/register/confirm',
+    {
+      schema: {
+        tags,
+        headers: DeviceHeadersSchema,
+        body: RegisterConfirmBodySchema,
+        response: { 201: TokenResponseSchema },
+      },
+      preHandler: rejectDuringMaintenance,
+    },
+    async (request, reply) => {
+      const token = await confirmRegistration(deps, request.body, {
+        sessionDays: deps.config.sessionDays,
+        userAgent: request.headers['user-agent'],
+        deviceId: deviceIdOf(request),
+      });
+      return reply.status(201).send(token);
+    },
+  );
+
+  app.post(
+    '/register/resend',
+    {
+      schema: {
+        tags,
+        headers: DeviceHeadersSchema,
+        body: RegisterResendBodySchema,
+        response: { 202: MessageResponseSchema },
+      },
+      preHandler: [rejectDuringMaintenance, limitRegistrations],
+    },
+    async (request, reply) => {
+      await resendRegistrationCode(deps, { email: request.body.email, deviceId: deviceIdOf(request) });
+      return reply.status(202).send({ message: registrationPendingMessage(request.body.email) });
     },
   );
 
@@ -151,6 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        headers: DeviceHeadersSchema,
         body: SocialLoginBodySchema,
         response: { 200: z.object({ data: z.union([TokenResponseSchema, SocialUnregisteredSchema]) }) },
       },
@@ -167,6 +262,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         provider: request.body.social,
         token: request.body.social_token,
         userAgent: request.headers['user-agent'],
+        deviceId: deviceIdOf(request),
       });
       return {
         data: result.kind === 'session' ? result.token : { email: result.email, message: result.message },

@@ -1,6 +1,7 @@
 /**
- * Accounts: registration (user + personal entity in one transaction), password sign-in with
- * rate limits per IP and per e-mail, password reset by e-mailed link, social sign-in.
+ * Accounts: the account itself (user + personal entity in one transaction; a password registration
+ * reaches it through its e-mailed code, registration.ts), password sign-in with rate limits per IP and
+ * per IP and e-mail, password reset by e-mailed link, social sign-in.
  */
 import type { RegisterBody, SocialProvider } from '@cubierto/contracts';
 import { hash, verify } from '@node-rs/argon2';
@@ -13,7 +14,7 @@ import { escapeHtml, type Mailer } from '../../lib/mail.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { linkReferral } from '../referrals/service.ts';
-import { createSession, type IssuedToken, revokeAllSessions } from './sessions.ts';
+import { createSession, type IssuedToken, isKnownDevice, revokeAllSessions } from './sessions.ts';
 import type { SocialProfile, SocialVerifier } from './social.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
@@ -36,104 +37,170 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return rows[0] ?? null;
 }
 
+export type SessionOptions = {
+  sessionDays: number;
+  userAgent?: string | undefined;
+  deviceId?: string | undefined;
+};
+
+/** Registration completed by a verified provider token: the account at once (the provider proved the e-mail). */
 export async function registerUser(
   db: Db,
   input: RegisterBody & { socialProfile?: SocialProfile | undefined },
-  options: { sessionDays: number; userAgent?: string | undefined },
+  options: SessionOptions,
 ): Promise<IssuedToken> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, input.email))
-      throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
-    const [entity] = await tx
-      .insert(entities)
-      .values({
-        kind: 'person',
-        name: input.name,
-        documentType: 'DNI',
-        documentNumber: input.dni,
-        taxCondition: 'consumidor_final',
-      })
-      .returning({ id: entities.id });
-    const [user] = await tx
-      .insert(users)
-      .values({
+  return db.transaction((tx) =>
+    createAccount(
+      tx,
+      {
         name: input.name,
         email: input.email,
+        dni: input.dni,
         passwordHash,
-        entityId: entity!.id,
-        takerEntityId: entity!.id,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!user)
-      throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
-    await tx.insert(userEntities).values({ userId: user.id, entityId: entity!.id, role: 'owner' });
-    if (input.referral_code)
-      await linkReferral(tx, { inviteeUserId: user.id, inviteeDni: input.dni, code: input.referral_code });
-    if (input.socialProfile) {
-      await tx.insert(socialIdentities).values({
-        userId: user.id,
-        provider: input.socialProfile.provider,
-        subject: input.socialProfile.subject,
-        email: input.socialProfile.email,
-      });
-    }
-    return createSession(tx, {
-      userId: user.id,
-      sessionDays: options.sessionDays,
-      userAgent: options.userAgent,
-    });
-  });
+        referralCode: input.referral_code,
+        socialProfile: input.socialProfile,
+      },
+      options,
+    ),
+  );
 }
 
-export async function loginWithPassword(
-  deps: { db: Db; rateLimiter: RateLimiter; config: Pick<Config, 'loginLimits' | 'sessionDays'> },
-  input: { email: string; password: string; ip: string; userAgent?: string | undefined },
+/**
+ * The user with its personal entity, its referral link and its first session, inside the caller's
+ * transaction (a refused referral code leaves nothing behind).
+ */
+export async function createAccount(
+  tx: DbOrTx,
+  input: {
+    name: string;
+    email: string;
+    dni: string;
+    passwordHash: string;
+    referralCode?: string | null | undefined;
+    socialProfile?: SocialProfile | undefined;
+  },
+  options: SessionOptions,
 ): Promise<IssuedToken> {
-  const { perIp, perEmail, windowSeconds } = deps.config.loginLimits;
-  const byIp = await deps.rateLimiter.hit(`login:ip:${input.ip}`, perIp, windowSeconds);
-  const byEmail = await deps.rateLimiter.hit(
-    `login:email:${input.email.toLowerCase()}`,
-    perEmail,
-    windowSeconds,
-  );
-  if (!byIp.allowed || !byEmail.allowed) {
-    const retry = Math.max(
-      byIp.allowed ? 0 : byIp.retryAfterSeconds,
-      byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
-    );
-    const minutes = Math.max(1, Math.ceil(retry / 60));
-    throw new AppError('too_many_requests', {
-      message: `Demasiados intentos de inicio de sesión. Probá de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-      headers: { 'retry-after': String(retry) },
+  if (await findUserByEmail(tx, input.email))
+    throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
+  const [entity] = await tx
+    .insert(entities)
+    .values({
+      kind: 'person',
+      name: input.name,
+      documentType: 'DNI',
+      documentNumber: input.dni,
+      taxCondition: 'consumidor_final',
+    })
+    .returning({ id: entities.id });
+  const [user] = await tx
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email,
+      passwordHash: input.passwordHash,
+      entityId: entity!.id,
+      takerEntityId: entity!.id,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!user)
+    throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
+  await tx.insert(userEntities).values({ userId: user.id, entityId: entity!.id, role: 'owner' });
+  if (input.referralCode)
+    await linkReferral(tx, { inviteeUserId: user.id, inviteeDni: input.dni, code: input.referralCode });
+  if (input.socialProfile) {
+    await tx.insert(socialIdentities).values({
+      userId: user.id,
+      provider: input.socialProfile.provider,
+      subject: input.socialProfile.subject,
+      email: input.socialProfile.email,
     });
   }
-  const user = await findUserByEmail(deps.db, input.email);
-  if (!user?.passwordHash) {
-    dummyHash ??= hashPassword(newToken());
-    await verify(await dummyHash, input.password).catch(() => false);
-    throw new AppError('invalid_credentials');
+  return createSession(tx, { userId: user.id, ...options });
+}
+
+/**
+ * Password sign-in. Wrong passwords lock the e-mail for the IP they come from (LOGIN_MAX_PER_EMAIL per
+ * IP and e-mail, LOGIN_MAX_PER_IP per IP across e-mails): the attacker waits, the owner elsewhere does
+ * not. A device that has signed in to the account before still gets in with the right password while
+ * the lock holds. The 429 points to password recovery.
+ */
+export async function loginWithPassword(
+  deps: { db: Db; rateLimiter: RateLimiter; config: Pick<Config, 'loginLimits' | 'sessionDays'> },
+  input: {
+    email: string;
+    password: string;
+    ip: string;
+    userAgent?: string | undefined;
+    deviceId?: string | undefined;
+  },
+): Promise<IssuedToken> {
+  const { perIp, perEmail, windowSeconds } = deps.config.loginLimits;
+  const email = input.email.toLowerCase();
+  const lockKey = `login:ip-email:${input.ip}:${email}`;
+  const byIp = await deps.rateLimiter.hit(`login:ip:${input.ip}`, perIp, windowSeconds);
+  const byIpAndEmail = await deps.rateLimiter.hit(lockKey, perEmail, windowSeconds);
+  const user = await findUserByEmail(deps.db, email);
+  if (!byIp.allowed || !byIpAndEmail.allowed) {
+    const ownDevice =
+      input.deviceId !== undefined &&
+      user?.passwordHash != null &&
+      (await isKnownDevice(deps.db, user.id, input.deviceId)) &&
+      (await verify(user.passwordHash, input.password).catch(() => false));
+    if (!ownDevice) {
+      const retry = Math.max(
+        byIp.allowed ? 0 : byIp.retryAfterSeconds,
+        byIpAndEmail.allowed ? 0 : byIpAndEmail.retryAfterSeconds,
+      );
+      const minutes = Math.max(1, Math.ceil(retry / 60));
+      throw new AppError('too_many_requests', {
+        message: `Demasiados intentos de inicio de sesión. Probá de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} o recuperá tu contraseña.`,
+        headers: { 'retry-after': String(retry) },
+      });
+    }
+  } else {
+    if (!user?.passwordHash) {
+      dummyHash ??= hashPassword(newToken());
+      await verify(await dummyHash, input.password).catch(() => false);
+      throw new AppError('invalid_credentials');
+    }
+    const ok = await verify(user.passwordHash, input.password).catch(() => false);
+    if (!ok) throw new AppError('invalid_credentials');
   }
-  const ok = await verify(user.passwordHash, input.password).catch(() => false);
-  if (!ok) throw new AppError('invalid_credentials');
-  if (user.lockedAt)
+  // Both branches end here only with the right password.
+  const account = user!;
+  if (account.lockedAt)
     throw new AppError('forbidden', {
       message: 'Tu cuenta está bloqueada. Escribinos a Ayuda para recuperarla.',
     });
-  await deps.rateLimiter.reset(`login:email:${input.email.toLowerCase()}`);
+  await deps.rateLimiter.reset(lockKey);
   return createSession(deps.db, {
-    userId: user.id,
+    userId: account.id,
     sessionDays: deps.config.sessionDays,
     userAgent: input.userAgent,
+    deviceId: input.deviceId,
   });
 }
 
 /** Always answers the same, whether or not the e-mail has an account (no account enumeration). */
 export async function requestPasswordReset(
-  deps: { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> },
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    rateLimiter: RateLimiter;
+    config: Pick<Config, 'publicUrl' | 'mailMaxPerEmail'>;
+  },
   email: string,
 ): Promise<void> {
+  // At most MAIL_MAX_PER_EMAIL links an hour to one mailbox; past it nothing is sent, the answer is the same.
+  const perEmail = await deps.rateLimiter.hit(
+    `mail:reset:${email.toLowerCase()}`,
+    deps.config.mailMaxPerEmail,
+    3600,
+  );
+  if (!perEmail.allowed) return;
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = newToken();
@@ -151,8 +218,10 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets the new password, spends the link, and ends every open session of the account. */
-/** Sets the new password and ends every session of the user; resolves to the user's id. */
+/**
+ * Sets the new password, spends the link and every other link of the account still open (an older mail
+ * must not reset the password again), and ends every session of the user; resolves to the user's id.
+ */
 export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -171,6 +240,10 @@ export async function resetPassword(db: Db, input: { token: string; password: st
       throw new AppError('invalid_token', {
         validations: { token: ['El enlace no es válido o ya venció. Pedí uno nuevo.'] },
       });
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
     await revokeAllSessions(tx, reset.userId);
     return reset.userId;
@@ -187,7 +260,12 @@ export type SocialLoginResult =
  */
 export async function loginWithSocial(
   deps: { db: Db; social: SocialVerifier; config: Pick<Config, 'sessionDays'> },
-  input: { provider: SocialProvider; token: string; userAgent?: string | undefined },
+  input: {
+    provider: SocialProvider;
+    token: string;
+    userAgent?: string | undefined;
+    deviceId?: string | undefined;
+  },
 ): Promise<SocialLoginResult> {
   const profile = await deps.social.verify(input.provider, input.token);
   const linked = await deps.db
@@ -230,6 +308,7 @@ export async function loginWithSocial(
       userId,
       sessionDays: deps.config.sessionDays,
       userAgent: input.userAgent,
+      deviceId: input.deviceId,
     }),
   };
 }

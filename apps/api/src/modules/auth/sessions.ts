@@ -13,7 +13,14 @@ export type AuthenticatedUser = { userId: number; sessionId: number; name: strin
 
 export async function createSession(
   db: DbOrTx,
-  input: { userId: number; sessionDays: number; userAgent?: string | undefined; now?: Date },
+  input: {
+    userId: number;
+    sessionDays: number;
+    userAgent?: string | undefined;
+    /** The app's device id (contracts DEVICE_ID_HEADER), kept hashed: the account has now seen this device. */
+    deviceId?: string | undefined;
+    now?: Date;
+  },
 ): Promise<IssuedToken> {
   const now = input.now ?? new Date();
   const token = newToken();
@@ -24,9 +31,20 @@ export async function createSession(
     renewOn: expiresAt,
     expiresAt,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
+    deviceHash: input.deviceId ? hashToken(input.deviceId) : null,
     createdAt: now,
   });
   return { token_type: 'Bearer', access_token: token, renew_on: expiresAt.toISOString() };
+}
+
+/** Whether this device has signed in to this account before (any session, ended or not). */
+export async function isKnownDevice(db: DbOrTx, userId: number, deviceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceHash, hashToken(deviceId))))
+    .limit(1);
+  return row !== undefined;
 }
 
 function selectSessionUser(db: Db, tokenHash: string | Placeholder, now: Date | Placeholder) {

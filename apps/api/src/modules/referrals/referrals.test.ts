@@ -110,7 +110,7 @@ describe('referral', () => {
     expect(self.statusCode).toBe(422);
     expect(self.json().validations.referral_code).toEqual(['No podés usar tu propio código de invitación.']);
     // Nothing was created: the same e-mail can register without the code.
-    expect((await register({ email })).statusCode).toBe(201);
+    expect((await register({ email })).statusCode).toBe(202);
 
     const existing = await registerCustomer(t.app, { dni: nextDni() });
     const existingDni = String(dni);

@@ -75,6 +75,28 @@ export async function linkReferral(
   tx: DbOrTx,
   input: { inviteeUserId: number; inviteeDni: string; code: string },
 ): Promise<void> {
+  const inviterUserId = await checkReferralCode(tx, input);
+  const [linked] = await tx
+    .insert(referrals)
+    .values({
+      inviterUserId,
+      inviteeUserId: input.inviteeUserId,
+      inviteeDni: input.inviteeDni,
+      code: input.code,
+    })
+    .onConflictDoNothing()
+    .returning({ id: referrals.id });
+  if (!linked) throw refuse('Ese DNI ya fue invitado antes.');
+}
+
+/**
+ * The inviter of a code a new customer (DNI) may use, or the refusal the form shows under the field.
+ * Registration checks it before mailing a confirmation code, and again when it links the account.
+ */
+export async function checkReferralCode(
+  tx: DbOrTx,
+  input: { inviteeDni: string; code: string; inviteeUserId?: number },
+): Promise<number> {
   const [owner] = await tx
     .select({ userId: referralCodes.userId, dni: entities.documentNumber })
     .from(referralCodes)
@@ -91,23 +113,13 @@ export async function linkReferral(
       and(
         eq(entities.documentType, 'DNI'),
         eq(entities.documentNumber, input.inviteeDni),
-        sql`${users.id} <> ${input.inviteeUserId}`,
+        input.inviteeUserId === undefined ? undefined : sql`${users.id} <> ${input.inviteeUserId}`,
       ),
     )
     .limit(1);
   if (customer)
     throw refuse('Ese DNI ya tiene una cuenta en Cubierto: el código es solo para clientes nuevos.');
-  const [linked] = await tx
-    .insert(referrals)
-    .values({
-      inviterUserId: owner.userId,
-      inviteeUserId: input.inviteeUserId,
-      inviteeDni: input.inviteeDni,
-      code: input.code,
-    })
-    .onConflictDoNothing()
-    .returning({ id: referrals.id });
-  if (!linked) throw refuse('Ese DNI ya fue invitado antes.');
+  return owner.userId;
 }
 
 /**
