@@ -4,7 +4,11 @@
  *   filter[field][op]=value       op ∈ eq, like, in, gte, lte; fields whitelisted per resource
  *   sort_by=field | -field        whitelisted per resource
  *   page, per_page                paging (meta in the answer)
- * Anything unknown is a 422 naming the parameter: no request ever reaches SQL unchecked.
+ * Every filterable column declares its type (integer, decimal, date, timestamp, text, enum, boolean) and
+ * every value is checked against it and its range here, so no value reaches SQL that the database would
+ * refuse (a 1.5 for an integer column, the year 0, an offset past bigint): anything unknown or out of
+ * range is a 422 `invalid_query` naming the parameter. `listQuerySchema` documents the same parameters,
+ * with their types, in the OpenAPI document (where the security sweep reads them).
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -14,10 +18,20 @@ import { AppError, type Validations } from './errors.ts';
 export const filterOps = ['eq', 'like', 'in', 'gte', 'lte'] as const;
 export type FilterOp = (typeof filterOps)[number];
 
+export type FilterType = 'integer' | 'decimal' | 'date' | 'timestamp' | 'text' | 'enum' | 'boolean';
+
 export type FilterField = {
   column: AnyPgColumn;
-  type: 'string' | 'number' | 'boolean' | 'date';
+  /**
+   * integer: an int4 column unless `min`/`max` say otherwise; decimal: a numeric column; date: a `date`
+   * column (YYYY-MM-DD); timestamp: a timestamp column (a date or an ISO date-time); text; enum: one of
+   * `values` (by default the column's own `enum`); boolean.
+   */
+  type: FilterType;
   ops?: readonly FilterOp[];
+  values?: readonly string[];
+  min?: number;
+  max?: number;
 };
 
 export type ListSpec = {
@@ -40,52 +54,175 @@ export type ListQuery = {
   load: Record<string, Set<string>>;
 };
 
+/** The last page anyone can ask for: with per_page at most 100 the offset stays far inside int4. */
+export const MAX_PAGE = 1_000_000;
+const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
+/** numeric(p, s) columns hold at most 15 integer digits here (money in centavos, percentages). */
+const DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/;
+const MAX_TEXT = 200;
+const MAX_IN = 100;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const INTEGER = /^-?\d{1,16}$/;
+const FILTER_KEY = /^filter\[([a-z_][a-z0-9_.]*)\]\[([a-z]+)\]$/i;
+const LOAD_KEY = /^load\[([A-Za-z]+)\]$/;
+
 const QueryValue = z.union([z.string(), z.array(z.string())]);
 
-/**
- * The raw query string as Fastify parses it: bracketed keys stay literal. The paging and sorting keys are
- * named so the API reference lists them; `filter[field][op]` and `load[Relation]` come as other keys,
- * checked by parseListQuery against each route's whitelist.
- */
-export const RawQuerySchema = z
-  .object({
-    page: QueryValue.optional().describe('Page number, from 1.'),
-    per_page: QueryValue.optional().describe('Items per page.'),
-    sort_by: QueryValue.optional().describe('A sortable field; a leading "-" sorts descending.'),
-  })
-  .catchall(QueryValue);
-export type RawQuery = Record<string, string | string[]>;
-
-const FILTER_KEY = /^filter\[([a-z_][a-z0-9_.]*)\]\[([a-z]+)\]$/i;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-const LOAD_KEY = /^load\[([A-Za-z]+)\]$/;
+export type RawQuery = Record<string, string | string[] | undefined>;
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
-function coerce(field: FilterField, raw: string): { ok: true; value: unknown } | { ok: false } {
+function enumValues(field: FilterField): readonly string[] {
+  return field.values ?? (field.column as { enumValues?: readonly string[] }).enumValues ?? [];
+}
+
+/** A calendar date that exists, in the years every PostgreSQL date and timestamp column holds. */
+function realDate(year: string, month: string, day: string): boolean {
+  const y = Number(year);
+  const m = Number(month);
+  const d = Number(day);
+  if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCDate() === d;
+}
+
+type Coerced = { ok: true; value: unknown } | { ok: false };
+
+function coerce(field: FilterField, raw: string): Coerced {
   switch (field.type) {
-    case 'string':
-      return { ok: true, value: raw };
-    case 'number': {
+    case 'text':
+      return raw.length <= MAX_TEXT && !raw.includes('\u0000') ? { ok: true, value: raw } : { ok: false };
+    case 'enum':
+      return enumValues(field).includes(raw) ? { ok: true, value: raw } : { ok: false };
+    case 'integer': {
+      if (!INTEGER.test(raw)) return { ok: false };
       const n = Number(raw);
-      return raw.trim() !== '' && Number.isFinite(n) ? { ok: true, value: n } : { ok: false };
+      return n >= (field.min ?? INT4.min) && n <= (field.max ?? INT4.max)
+        ? { ok: true, value: n }
+        : { ok: false };
     }
+    case 'decimal':
+      // Kept as text: PostgreSQL reads it into the numeric column without a binary float's rounding.
+      return DECIMAL.test(raw) ? { ok: true, value: raw } : { ok: false };
     case 'boolean':
       if (['true', '1'].includes(raw)) return { ok: true, value: true };
       if (['false', '0'].includes(raw)) return { ok: true, value: false };
       return { ok: false };
     case 'date': {
-      // An ISO date or date-time with a four-digit year: `new Date('100000')` is a valid JavaScript
-      // date in the year 100000 that no database timestamp can hold.
-      if (!ISO_DATE.test(raw)) return { ok: false };
+      const m = DATE.exec(raw);
+      return m && realDate(m[1]!, m[2]!, m[3]!) ? { ok: true, value: raw } : { ok: false };
+    }
+    case 'timestamp': {
+      const m = DATE_TIME.exec(raw);
+      if (!m || !realDate(m[1]!, m[2]!, m[3]!)) return { ok: false };
       const d = new Date(raw);
-      return Number.isNaN(d.getTime()) ? { ok: false } : { ok: true, value: d };
+      // An offset can still carry 0001-01-01 into the year 0, or 9999-12-31 into 10000.
+      const year = d.getUTCFullYear();
+      return Number.isNaN(d.getTime()) || year < 1 || year > 9999 ? { ok: false } : { ok: true, value: d };
     }
   }
 }
+
+/** What a value of the field must look like, in the words of the error message. */
+function expected(field: FilterField): string {
+  switch (field.type) {
+    case 'text':
+      return `un texto de hasta ${MAX_TEXT} caracteres, sin caracteres nulos`;
+    case 'enum':
+      return `uno de: ${enumValues(field).join(', ')}`;
+    case 'integer':
+      return `un número entero entre ${field.min ?? INT4.min} y ${field.max ?? INT4.max}`;
+    case 'decimal':
+      return 'un número con hasta 15 cifras enteras y 6 decimales, con punto decimal';
+    case 'boolean':
+      return 'true o false';
+    case 'date':
+      return 'una fecha AAAA-MM-DD que exista, entre los años 1 y 9999';
+    case 'timestamp':
+      return 'una fecha AAAA-MM-DD o una fecha y hora ISO 8601, entre los años 1 y 9999';
+  }
+}
+
+/** The field's type as JSON Schema, for the API reference and the security sweep. */
+function jsonSchemaOf(field: FilterField, op: FilterOp): Record<string, unknown> {
+  const one = ((): Record<string, unknown> => {
+    switch (field.type) {
+      case 'text':
+        return { type: 'string', maxLength: MAX_TEXT };
+      case 'enum':
+        return { type: 'string', enum: [...enumValues(field)] };
+      case 'integer':
+        return { type: 'integer', minimum: field.min ?? INT4.min, maximum: field.max ?? INT4.max };
+      case 'decimal':
+        return { type: 'number', minimum: -1e15, maximum: 1e15 };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'date':
+        return { type: 'string', format: 'date' };
+      case 'timestamp':
+        return { type: 'string', format: 'date-time' };
+    }
+  })();
+  // `in` takes a comma-separated list of such values.
+  return op === 'in' ? { type: 'array', items: one, maxItems: MAX_IN } : one;
+}
+
+function opsOf(field: FilterField): readonly FilterOp[] {
+  const ops = field.ops ?? filterOps;
+  return field.type === 'text' ? ops : ops.filter((op) => op !== 'like');
+}
+
+/**
+ * The query string of a list route for the OpenAPI document: page, per_page, sort_by (with the sortable
+ * fields), every `filter[field][op]` with its type and range, and `load[Model]`. Values are still read and
+ * checked by parseListQuery, so that every problem comes back at once, in Spanish, naming its parameter.
+ */
+export function listQuerySchema(spec: ListSpec) {
+  const maxPerPage = spec.maxPerPage ?? 100;
+  const sortable = Object.keys(spec.sorts ?? {});
+  const shape: Record<string, z.ZodOptional<z.ZodString>> = {
+    page: z
+      .string()
+      .optional()
+      .meta({ type: 'integer', minimum: 1, maximum: MAX_PAGE, description: 'Page number, from 1.' }),
+    per_page: z
+      .string()
+      .optional()
+      .meta({ type: 'integer', minimum: 1, maximum: maxPerPage, description: 'Items per page.' }),
+    sort_by: z
+      .string()
+      .optional()
+      .meta({
+        description: `A sortable field, a leading "-" sorts descending; several separated by commas. Sortable: ${sortable.join(', ') || 'none'}.`,
+        ...(sortable.length ? { examples: sortable.flatMap((s) => [s, `-${s}`]) } : {}),
+      }),
+  };
+  for (const [name, field] of Object.entries(spec.filters ?? {})) {
+    for (const op of opsOf(field)) {
+      shape[`filter[${name}][${op}]`] = z
+        .string()
+        .optional()
+        .meta({ ...jsonSchemaOf(field, op), description: `Filter: ${name} ${op} (${field.type}).` });
+    }
+  }
+  for (const [model, relations] of Object.entries(spec.loads ?? {})) {
+    shape[`load[${model}]`] = z
+      .string()
+      .optional()
+      .meta({ description: `Relations to include: * or some of ${relations.join(', ')}, comma-separated.` });
+  }
+  return z.object(shape).catchall(QueryValue);
+}
+
+/**
+ * The query string of a route that pages (or only loads relations) without filters or sorts of its own:
+ * bracketed keys stay literal and are checked by parseListQuery or parseLoad.
+ */
+export const RawQuerySchema = listQuerySchema({});
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -118,6 +255,13 @@ export function parseLoad(
   return out;
 }
 
+/** A whole number from 1 to `max` written in digits only: no "1.0", "1e3", " 1" or "0x1". */
+function boundedInteger(value: string, max: number): number | undefined {
+  if (!/^\d{1,9}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : undefined;
+}
+
 export function parseListQuery(query: RawQuery, spec: ListSpec): ListQuery {
   const problems: Validations = {};
   const conditions: SQL[] = [];
@@ -140,46 +284,38 @@ export function parseListQuery(query: RawQuery, spec: ListSpec): ListQuery {
         problems[key] = [`No se puede filtrar por ${name}.`];
         continue;
       }
-      if (
-        !(filterOps as readonly string[]).includes(op) ||
-        (field.ops && !field.ops.includes(op as FilterOp))
-      ) {
+      if (!(opsOf(field) as readonly string[]).includes(op)) {
         problems[key] = [`Operador ${op} no permitido para ${name}.`];
         continue;
       }
-      if (op === 'in') {
-        const parts = value.split(',').map((p) => coerce(field, p.trim()));
-        if (parts.some((p) => !p.ok) || parts.length === 0) {
-          problems[key] = [`Valor no válido para ${name}.`];
-          continue;
-        }
-        conditions.push(
-          inArray(
-            field.column,
-            parts.map((p) => (p as { value: unknown }).value),
-          ),
-        );
-        continue;
-      }
       if (op === 'like') {
-        if (field.type !== 'string') {
-          problems[key] = [`Operador like no permitido para ${name}.`];
+        if (!coerce(field, value).ok) {
+          problems[key] = [`${key} debe ser ${expected(field)}.`];
           continue;
         }
         conditions.push(ilike(field.column, `%${escapeLike(value)}%`));
         continue;
       }
-      const parsed = coerce(field, value);
-      if (!parsed.ok) {
-        problems[key] = [`Valor no válido para ${name}.`];
+      const parts = (op === 'in' ? value.split(',') : [value]).map((p) =>
+        coerce(field, op === 'in' ? p.trim() : p),
+      );
+      if (parts.length > MAX_IN || parts.some((p) => !p.ok)) {
+        problems[key] = [
+          op === 'in'
+            ? `${key} debe ser una lista separada por comas de hasta ${MAX_IN} valores, cada uno ${expected(field)}.`
+            : `${key} debe ser ${expected(field)}.`,
+        ];
         continue;
       }
+      const values = parts.map((p) => (p as { value: unknown }).value);
       conditions.push(
-        op === 'eq'
-          ? eq(field.column, parsed.value)
-          : op === 'gte'
-            ? gte(field.column, parsed.value)
-            : lte(field.column, parsed.value),
+        op === 'in'
+          ? inArray(field.column, values)
+          : op === 'eq'
+            ? eq(field.column, values[0])
+            : op === 'gte'
+              ? gte(field.column, values[0])
+              : lte(field.column, values[0]),
       );
       continue;
     }
@@ -200,15 +336,15 @@ export function parseListQuery(query: RawQuery, spec: ListSpec): ListQuery {
         break;
       }
       case 'page': {
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 1) problems.page = ['La página debe ser un número entero mayor a 0.'];
+        const n = boundedInteger(value, MAX_PAGE);
+        if (n === undefined) problems.page = [`page debe ser un número entero entre 1 y ${MAX_PAGE}.`];
         else page = n;
         break;
       }
       case 'per_page': {
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 1 || n > maxPerPage)
-          problems.per_page = [`per_page debe estar entre 1 y ${maxPerPage}.`];
+        const n = boundedInteger(value, maxPerPage);
+        if (n === undefined)
+          problems.per_page = [`per_page debe ser un número entero entre 1 y ${maxPerPage}.`];
         else perPage = n;
         break;
       }

@@ -42,7 +42,7 @@ import {
   riskTypes,
   users,
 } from '../../db/schema/index.ts';
-import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { requireOperator } from '../../lib/request-context.ts';
 import { auditContext } from '../operators/audit.ts';
 import {
@@ -190,6 +190,100 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** The operator lists' filters, sorts and search parameters (lib/list-query.ts). */
+const operatorsListSpec = {
+  sorts: { id: operators.id, name: operators.name, email: operators.email },
+  defaultSort: [desc(operators.id)],
+} satisfies ListSpec;
+
+const companiesListSpec = {
+  filters: { name: { column: companies.name, type: 'text', ops: ['eq', 'like'] } },
+  sorts: {
+    id: companies.id,
+    name: companies.name,
+    legal_name: companies.legalName,
+    created_at: companies.createdAt,
+  },
+  extra: ['search'],
+} satisfies ListSpec;
+
+const policiesListSpec = {
+  filters: {
+    company: { column: companies.id, type: 'integer', ops: ['eq', 'in'] },
+    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq', 'in'] },
+    status: { column: policies.status, type: 'enum', ops: ['eq'] },
+  },
+  sorts: { id: policies.id, name: policies.name, company: companies.name, risk_type: riskTypes.id },
+  extra: ['search'],
+} satisfies ListSpec;
+
+const coveragesListSpec = {
+  filters: {
+    policy: { column: coverages.policyId, type: 'integer', ops: ['eq', 'in'] },
+    status: { column: coverages.status, type: 'enum', ops: ['eq'] },
+  },
+  sorts: {
+    id: coverages.id,
+    public_name: coverages.publicName,
+    policy: coverages.policyId,
+    sort_order: coverages.sortOrder,
+  },
+  extra: ['search'],
+} satisfies ListSpec;
+
+const appVersionsListSpec = {
+  filters: {
+    platform: { column: appVersions.platform, type: 'enum', ops: ['eq'] },
+    active: { column: appVersions.active, type: 'boolean', ops: ['eq'] },
+  },
+  sorts: {
+    id: appVersions.id,
+    version: appVersions.version,
+    platform: appVersions.platform,
+    created_at: appVersions.createdAt,
+  },
+  extra: ['search'],
+} satisfies ListSpec;
+
+const pollQuestionsListSpec = {
+  filters: { active: { column: pollQuestions.active, type: 'boolean', ops: ['eq'] } },
+  sorts: { id: pollQuestions.id, position: pollQuestions.position, name: pollQuestions.name },
+  extra: ['search'],
+} satisfies ListSpec;
+
+const customersListSpec = {
+  filters: { created_at: { column: users.createdAt, type: 'timestamp', ops: ['gte', 'lte'] } },
+  sorts: { id: users.id, name: users.name, email: users.email, created_at: users.createdAt },
+  extra: ['search', 'locked'],
+} satisfies ListSpec;
+
+const insurancesListSpec = {
+  filters: {
+    status: { column: insurances.status, type: 'enum', ops: ['eq', 'in'] },
+    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq'] },
+  },
+  sorts: {
+    id: insurances.id,
+    created_at: insurances.createdAt,
+    total: insurances.totalCents,
+    number: insurances.number,
+  },
+  extra: ['search'],
+} satisfies ListSpec;
+
+const auditLogListSpec = {
+  filters: {
+    action: { column: auditLog.action, type: 'text', ops: ['eq', 'like'] },
+    target_type: { column: auditLog.targetType, type: 'text', ops: ['eq'] },
+    target_id: { column: auditLog.targetId, type: 'text', ops: ['eq'] },
+    operator: { column: auditLog.operatorId, type: 'integer', ops: ['eq'] },
+    actor: { column: auditLog.actor, type: 'enum', ops: ['eq'] },
+    at: { column: auditLog.at, type: 'timestamp', ops: ['gte', 'lte'] },
+  },
+  sorts: { id: auditLog.id, at: auditLog.at, action: auditLog.action },
+  extra: ['search'],
+} satisfies ListSpec;
+
 /** Behind requireOperator: every other back-office route. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -213,12 +307,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/operators',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(OperatorSchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(operatorsListSpec),
+        response: { 200: pageOf(OperatorSchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        sorts: { id: operators.id, name: operators.name, email: operators.email },
-        defaultSort: [desc(operators.id)],
-      });
+      const q = parseListQuery(request.query, operatorsListSpec);
       const rows = await deps.db
         .select()
         .from(operators)
@@ -240,18 +337,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Companies ———
   app.get(
     '/companies',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(AdminCompanySchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(companiesListSpec),
+        response: { 200: pageOf(AdminCompanySchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: { name: { column: companies.name, type: 'string', ops: ['eq', 'like'] } },
-        sorts: {
-          id: companies.id,
-          name: companies.name,
-          legal_name: companies.legalName,
-          created_at: companies.createdAt,
-        },
-        extra: ['search'],
-      });
+      const q = parseListQuery(request.query, companiesListSpec);
       const { rows, total } = await listCompanies(deps.db, q, searchPattern(request.query.search));
       return { data: rows, meta: pageMeta(q, total) };
     },
@@ -308,17 +402,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Policies ———
   app.get(
     '/policies',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(AdminPolicySchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(policiesListSpec),
+        response: { 200: pageOf(AdminPolicySchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          company: { column: companies.id, type: 'number', ops: ['eq', 'in'] },
-          risk_type: { column: riskTypes.shortCode, type: 'string', ops: ['eq', 'in'] },
-          status: { column: policies.status, type: 'string', ops: ['eq'] },
-        },
-        sorts: { id: policies.id, name: policies.name, company: companies.name, risk_type: riskTypes.id },
-        extra: ['search'],
-      });
+      const q = parseListQuery(request.query, policiesListSpec);
       const { rows, total } = await listPolicies(
         deps.db,
         q,
@@ -357,21 +449,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Coverages ———
   app.get(
     '/coverages',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(AdminCoverageSchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(coveragesListSpec),
+        response: { 200: pageOf(AdminCoverageSchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          policy: { column: coverages.policyId, type: 'number', ops: ['eq', 'in'] },
-          status: { column: coverages.status, type: 'string', ops: ['eq'] },
-        },
-        sorts: {
-          id: coverages.id,
-          public_name: coverages.publicName,
-          policy: coverages.policyId,
-          sort_order: coverages.sortOrder,
-        },
-        extra: ['search'],
-      });
+      const q = parseListQuery(request.query, coveragesListSpec);
       const { rows, total } = await listCoverages(deps.db, q, searchPattern(request.query.search));
       return { data: rows, meta: pageMeta(q, total) };
     },
@@ -400,21 +486,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— App versions ———
   app.get(
     '/app-versions',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(AppVersionSchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(appVersionsListSpec),
+        response: { 200: pageOf(AppVersionSchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          platform: { column: appVersions.platform, type: 'string', ops: ['eq'] },
-          active: { column: appVersions.active, type: 'boolean', ops: ['eq'] },
-        },
-        sorts: {
-          id: appVersions.id,
-          version: appVersions.version,
-          platform: appVersions.platform,
-          created_at: appVersions.createdAt,
-        },
-        extra: ['search'],
-      });
+      const q = parseListQuery(request.query, appVersionsListSpec);
       const { rows, total } = await listAppVersions(deps.db, q, searchPattern(request.query.search));
       return { data: rows, meta: pageMeta(q, total) };
     },
@@ -461,13 +541,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Poll questions ———
   app.get(
     '/poll-questions',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(PollQuestionSchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(pollQuestionsListSpec),
+        response: { 200: pageOf(PollQuestionSchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: { active: { column: pollQuestions.active, type: 'boolean', ops: ['eq'] } },
-        sorts: { id: pollQuestions.id, position: pollQuestions.position, name: pollQuestions.name },
-        extra: ['search'],
-      });
+      const q = parseListQuery(request.query, pollQuestionsListSpec);
       const { rows, total } = await listPollQuestions(deps.db, q, searchPattern(request.query.search));
       return { data: rows, meta: pageMeta(q, total) };
     },
@@ -498,13 +580,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Customers ———
   app.get(
     '/customers',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(CustomerSchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(customersListSpec),
+        response: { 200: pageOf(CustomerSchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: { created_at: { column: users.createdAt, type: 'date', ops: ['gte', 'lte'] } },
-        sorts: { id: users.id, name: users.name, email: users.email, created_at: users.createdAt },
-        extra: ['search', 'locked'],
-      });
+      const q = parseListQuery(request.query, customersListSpec);
       const locked = request.query.locked;
       const lockWhere =
         locked === 'true'
@@ -553,21 +637,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Insurances ———
   app.get(
     '/insurances',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(OperatorInsuranceSchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(insurancesListSpec),
+        response: { 200: pageOf(OperatorInsuranceSchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          status: { column: insurances.status, type: 'string', ops: ['eq', 'in'] },
-          risk_type: { column: riskTypes.shortCode, type: 'string', ops: ['eq'] },
-        },
-        sorts: {
-          id: insurances.id,
-          created_at: insurances.createdAt,
-          total: insurances.totalCents,
-          number: insurances.number,
-        },
-        extra: ['search'],
-      });
+      const q = parseListQuery(request.query, insurancesListSpec);
       const { rows, total } = await listOperatorInsurances(
         deps.db,
         q,
@@ -615,20 +693,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Audit log and dashboard ———
   app.get(
     '/audit-log',
-    { schema: { ...base, querystring: RawQuerySchema, response: { 200: pageOf(AuditEntrySchema) } } },
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(auditLogListSpec),
+        response: { 200: pageOf(AuditEntrySchema) },
+      },
+    },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          action: { column: auditLog.action, type: 'string', ops: ['eq', 'like'] },
-          target_type: { column: auditLog.targetType, type: 'string', ops: ['eq'] },
-          target_id: { column: auditLog.targetId, type: 'string', ops: ['eq'] },
-          operator: { column: auditLog.operatorId, type: 'number', ops: ['eq'] },
-          actor: { column: auditLog.actor, type: 'string', ops: ['eq'] },
-          at: { column: auditLog.at, type: 'date', ops: ['gte', 'lte'] },
-        },
-        sorts: { id: auditLog.id, at: auditLog.at, action: auditLog.action },
-        extra: ['search'],
-      });
+      const q = parseListQuery(request.query, auditLogListSpec);
       const { rows, total } = await listAuditLog(deps.db, q, searchPattern(request.query.search));
       return { data: rows, meta: pageMeta(q, total) };
     },

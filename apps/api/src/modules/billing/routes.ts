@@ -12,7 +12,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoices } from '../../db/schema/index.ts';
-import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { caller } from '../../lib/request-context.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { findInvoice, findInvoiceProfile, listInvoices, saveInvoiceProfile } from './service.ts';
@@ -44,6 +44,17 @@ export const invoiceProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+const invoiceListSpec = {
+  filters: {
+    kind: { column: invoices.kind, type: 'enum', ops: ['eq', 'in'] },
+    letter: { column: invoices.letter, type: 'enum', ops: ['eq', 'in'] },
+    insurance_id: { column: invoices.insuranceId, type: 'integer', ops: ['eq', 'in'] },
+    issued_at: { column: invoices.issuedAt, type: 'timestamp', ops: ['gte', 'lte'] },
+  },
+  sorts: { issued_at: invoices.issuedAt, id: invoices.id, total: invoices.totalCents },
+  defaultSort: [desc(invoices.issuedAt), desc(invoices.id)],
+} satisfies ListSpec;
+
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['invoices'];
@@ -54,21 +65,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: RawQuerySchema,
+        querystring: listQuerySchema(invoiceListSpec),
         response: { 200: z.object({ data: z.array(InvoiceSchema), meta: PageMetaSchema }) },
       },
     },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          kind: { column: invoices.kind, type: 'string', ops: ['eq', 'in'] },
-          letter: { column: invoices.letter, type: 'string', ops: ['eq', 'in'] },
-          insurance_id: { column: invoices.insuranceId, type: 'number', ops: ['eq', 'in'] },
-          issued_at: { column: invoices.issuedAt, type: 'date', ops: ['gte', 'lte'] },
-        },
-        sorts: { issued_at: invoices.issuedAt, id: invoices.id, total: invoices.totalCents },
-        defaultSort: [desc(invoices.issuedAt), desc(invoices.id)],
-      });
+      const q = parseListQuery(request.query, invoiceListSpec);
       const { rows, total } = await listInvoices(deps.db, {
         userId: caller(request).userId,
         where: q.where,

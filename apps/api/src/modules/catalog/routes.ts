@@ -6,7 +6,7 @@ import { PageMetaSchema, PolicySchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies, policies, riskTypes } from '../../db/schema/index.ts';
-import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { rejectDuringMaintenance, requireCustomer, requireOperator } from '../../lib/request-context.ts';
 import { auditContext, recordAudit } from '../operators/audit.ts';
 import { assertApplication, findPolicies, findPolicy, POLICY_RELATIONS, setPolicyLink } from './service.ts';
@@ -19,20 +19,22 @@ const PolicyParams = ApplicationParams.extend({ id: z.coerce.number().int().posi
 
 const listSpec = {
   filters: {
-    risk_type: { column: riskTypes.shortCode, type: 'string' as const, ops: ['eq', 'in'] as const },
-    company: { column: companies.id, type: 'number' as const, ops: ['eq', 'in'] as const },
-    name: { column: policies.name, type: 'string' as const, ops: ['like'] as const },
+    risk_type: { column: riskTypes.shortCode, type: 'text' as const, ops: ['eq', 'in'] as const },
+    company: { column: companies.id, type: 'integer' as const, ops: ['eq', 'in'] as const },
+    name: { column: policies.name, type: 'text' as const, ops: ['like'] as const },
   },
   loads: { Policy: POLICY_RELATIONS },
   maxPerPage: 100,
 };
+const ListQuerySchema = listQuerySchema(listSpec);
+const LoadQuerySchema = listQuerySchema({ loads: listSpec.loads });
 
 /** Public catalogue: the linked, active policies of this deployment's application, no sign-in needed. */
 export const publicPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
     '/',
-    { schema: { tags, querystring: RawQuerySchema, response: { 200: PolicyListSchema } } },
+    { schema: { tags, querystring: ListQuerySchema, response: { 200: PolicyListSchema } } },
     async (request) => {
       const q = parseListQuery(request.query, listSpec);
       const load = q.load.Policy ?? new Set(POLICY_RELATIONS);
@@ -54,7 +56,7 @@ export const publicPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ id: z.coerce.number().int().positive() }),
-        querystring: RawQuerySchema,
+        querystring: LoadQuerySchema,
         response: { 200: z.object({ data: PolicySchema }) },
       },
     },
@@ -89,7 +91,7 @@ export const applicationPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           params: ApplicationParams,
-          querystring: RawQuerySchema,
+          querystring: ListQuerySchema,
           response: { 200: PolicyListSchema },
         },
         preHandler: [rejectDuringMaintenance, requireCustomer],
@@ -117,7 +119,7 @@ export const applicationPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: PolicyParams,
-        querystring: RawQuerySchema,
+        querystring: LoadQuerySchema,
         response: { 200: z.object({ data: PolicySchema }) },
       },
       preHandler: [rejectDuringMaintenance, requireCustomer],
@@ -178,7 +180,7 @@ export const linkedApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: PolicyParams,
-        querystring: RawQuerySchema,
+        querystring: LoadQuerySchema,
         response: { 200: z.object({ data: PolicySchema }) },
       },
     },

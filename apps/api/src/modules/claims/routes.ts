@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claims, users } from '../../db/schema/index.ts';
 import { idempotencyKey } from '../../lib/idempotency-key.ts';
-import { type ListSpec, pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { caller, requireOperator } from '../../lib/request-context.ts';
 import { auditContext } from '../operators/audit.ts';
 import {
@@ -45,16 +45,25 @@ const Id = z.object({ id: z.coerce.number().int().positive() });
 
 const listSpec = {
   filters: {
-    status: { column: claims.status, type: 'string', ops: ['eq', 'in'] },
-    insurance_id: { column: claims.insuranceId, type: 'number', ops: ['eq'] },
-    incident_date: { column: claims.incidentDate, type: 'string', ops: ['gte', 'lte', 'eq'] },
-    created_at: { column: claims.createdAt, type: 'date', ops: ['gte', 'lte'] },
+    status: { column: claims.status, type: 'enum', ops: ['eq', 'in'] },
+    insurance_id: { column: claims.insuranceId, type: 'integer', ops: ['eq'] },
+    incident_date: { column: claims.incidentDate, type: 'date', ops: ['gte', 'lte', 'eq'] },
+    created_at: { column: claims.createdAt, type: 'timestamp', ops: ['gte', 'lte'] },
   },
   sorts: {
     created_at: claims.createdAt,
     updated_at: claims.updatedAt,
     incident_date: claims.incidentDate,
     id: claims.id,
+  },
+} satisfies ListSpec;
+
+const adminListSpec = {
+  ...listSpec,
+  filters: {
+    ...listSpec.filters,
+    user_id: { column: claims.userId, type: 'integer', ops: ['eq'] },
+    email: { column: users.email, type: 'text', ops: ['eq', 'like'] },
   },
 } satisfies ListSpec;
 
@@ -74,7 +83,14 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security, querystring: RawQuerySchema, response: { 200: pageOf(ClaimSchema) } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: listQuerySchema(listSpec),
+        response: { 200: pageOf(ClaimSchema) },
+      },
+    },
     async (request) => {
       const q = parseListQuery(request.query, listSpec);
       const { rows, total } = await listClaims(deps.db, {
@@ -210,17 +226,15 @@ export const adminClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      schema: { tags, security, querystring: RawQuerySchema, response: { 200: pageOf(OperatorClaimSchema) } },
+      schema: {
+        tags,
+        security,
+        querystring: listQuerySchema(adminListSpec),
+        response: { 200: pageOf(OperatorClaimSchema) },
+      },
     },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        ...listSpec,
-        filters: {
-          ...listSpec.filters,
-          user_id: { column: claims.userId, type: 'number', ops: ['eq'] },
-          email: { column: users.email, type: 'string', ops: ['eq', 'like'] },
-        },
-      });
+      const q = parseListQuery(request.query, adminListSpec);
       const { rows, total } = await listAllClaims(deps.db, {
         where: q.where,
         orderBy: q.orderBy,

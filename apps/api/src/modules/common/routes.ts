@@ -12,11 +12,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appVersions, contexts, localities, provinces } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { verifyCertificate } from '../insurances/service.ts';
 import { clientErrorRoutes } from './client-errors.ts';
 
 const tags = ['common'];
+
+const appVersionListSpec = {
+  filters: {
+    platform: { column: appVersions.platform, type: 'text' },
+    active: { column: appVersions.active, type: 'boolean', ops: ['eq'] },
+    version: { column: appVersions.version, type: 'text', ops: ['eq', 'like'] },
+    id: { column: appVersions.id, type: 'integer' },
+  },
+  sorts: { id: appVersions.id, created_at: appVersions.createdAt, version: appVersions.version },
+  defaultSort: [desc(appVersions.id)],
+} satisfies ListSpec;
+
+const contextListSpec = {
+  filters: {
+    name: { column: contexts.name, type: 'text' },
+    id: { column: contexts.id, type: 'integer' },
+  },
+  sorts: { id: contexts.id, name: contexts.name },
+  defaultSort: [asc(contexts.id)],
+} satisfies ListSpec;
 
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -27,21 +47,12 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        querystring: RawQuerySchema,
+        querystring: listQuerySchema(appVersionListSpec),
         response: { 200: z.object({ data: z.array(AppVersionSchema), meta: PageMetaSchema }) },
       },
     },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          platform: { column: appVersions.platform, type: 'string' },
-          active: { column: appVersions.active, type: 'boolean', ops: ['eq'] },
-          version: { column: appVersions.version, type: 'string', ops: ['eq', 'like'] },
-          id: { column: appVersions.id, type: 'number' },
-        },
-        sorts: { id: appVersions.id, created_at: appVersions.createdAt, version: appVersions.version },
-        defaultSort: [desc(appVersions.id)],
-      });
+      const q = parseListQuery(request.query, appVersionListSpec);
       const [rows, [total]] = await Promise.all([
         deps.db
           .select()
@@ -71,19 +82,12 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        querystring: RawQuerySchema,
+        querystring: listQuerySchema(contextListSpec),
         response: { 200: z.object({ data: z.array(ContextSchema) }) },
       },
     },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          name: { column: contexts.name, type: 'string' },
-          id: { column: contexts.id, type: 'number' },
-        },
-        sorts: { id: contexts.id, name: contexts.name },
-        defaultSort: [asc(contexts.id)],
-      });
+      const q = parseListQuery(request.query, contextListSpec);
       return {
         data: await deps.db
           .select()

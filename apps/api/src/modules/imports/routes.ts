@@ -14,7 +14,7 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importRows } from '../../db/schema/index.ts';
-import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { caller } from '../../lib/request-context.ts';
 import { fileError } from './csv.ts';
 import {
@@ -45,6 +45,13 @@ const CSV_TYPES = [
 function attachment(filename: string) {
   return `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
+
+const importListSpec = { maxPerPage: 100 } satisfies ListSpec;
+
+const importRowListSpec = {
+  maxPerPage: 500,
+  filters: { status: { column: importRows.status, type: 'enum', ops: ['eq'] } },
+} satisfies ListSpec;
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -106,9 +113,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security, querystring: RawQuerySchema, response: { 200: Page } } },
+    { schema: { tags, security, querystring: listQuerySchema(importListSpec), response: { 200: Page } } },
     async (request) => {
-      const q = parseListQuery(request.query, { maxPerPage: 100 });
+      const q = parseListQuery(request.query, importListSpec);
       const { rows, total } = await listImports(deps.db, caller(request).userId, {
         limit: q.perPage,
         offset: q.offset,
@@ -128,15 +135,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: Id,
-        querystring: RawQuerySchema,
+        querystring: listQuerySchema(importRowListSpec),
         response: { 200: Page },
       },
     },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        maxPerPage: 500,
-        filters: { status: { column: importRows.status, type: 'string', ops: ['eq'] } },
-      });
+      const q = parseListQuery(request.query, importRowListSpec);
       const { rows, total } = await listImportRows(deps.db, {
         userId: caller(request).userId,
         importId: request.params.id,

@@ -6,7 +6,7 @@ import { PageMetaSchema, STEP_NAMES } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { insurances, riskTypes } from '../../db/schema/index.ts';
-import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { caller } from '../../lib/request-context.ts';
 import { renderCertificate } from './certificate.ts';
 import {
@@ -134,6 +134,21 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+const insuranceListSpec = {
+  filters: {
+    status: { column: insurances.status, type: 'enum', ops: ['eq', 'in'] },
+    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq', 'in'] },
+    number: { column: insurances.number, type: 'text', ops: ['eq', 'like'] },
+  },
+  sorts: {
+    created_at: insurances.createdAt,
+    starts_on: insurances.startsOn,
+    ends_on: insurances.endsOn,
+    id: insurances.id,
+  },
+  defaultSort: INSURANCES_DEFAULT_ORDER,
+} satisfies ListSpec;
+
 export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['insurances'];
@@ -144,25 +159,12 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: RawQuerySchema,
+        querystring: listQuerySchema(insuranceListSpec),
         response: { 200: z.object({ data: z.array(z.unknown()), meta: PageMetaSchema }) },
       },
     },
     async (request) => {
-      const q = parseListQuery(request.query, {
-        filters: {
-          status: { column: insurances.status, type: 'string', ops: ['eq', 'in'] },
-          risk_type: { column: riskTypes.shortCode, type: 'string', ops: ['eq', 'in'] },
-          number: { column: insurances.number, type: 'string', ops: ['eq', 'like'] },
-        },
-        sorts: {
-          created_at: insurances.createdAt,
-          starts_on: insurances.startsOn,
-          ends_on: insurances.endsOn,
-          id: insurances.id,
-        },
-        defaultSort: INSURANCES_DEFAULT_ORDER,
-      });
+      const q = parseListQuery(request.query, insuranceListSpec);
       const { rows, total } = await listInsurances(
         deps.db,
         {

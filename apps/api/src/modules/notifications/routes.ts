@@ -11,7 +11,7 @@ import {
 } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
+import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { caller } from '../../lib/request-context.ts';
 import {
   deleteSubscription,
@@ -28,6 +28,8 @@ const security = [{ bearer: [] }];
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const One = z.object({ data: NotificationUserSchema });
 
+const notificationListSpec = { maxPerPage: 50 } satisfies ListSpec;
+
 export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['notifications'];
@@ -38,7 +40,7 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: RawQuerySchema,
+        querystring: listQuerySchema(notificationListSpec),
         response: {
           200: z.object({
             data: z.array(NotificationUserSchema),
@@ -48,7 +50,7 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const q = parseListQuery(request.query, { maxPerPage: 50 });
+      const q = parseListQuery(request.query, notificationListSpec);
       const { rows, total, unread } = await listNotifications(deps.db, caller(request).userId, {
         limit: q.perPage,
         offset: q.offset,
