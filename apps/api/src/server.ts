@@ -1,6 +1,7 @@
 /**
  * The process: read config, open the database, migrate, seed, listen. On the embedded default one port
- * serves the API, the built web app and the API reference at /docs.
+ * serves the API, the built web app and the API reference at /docs. The configuration refuses what is
+ * unsafe in production (config.ts, productionProblems): the process ends with code 78 naming each variable.
  */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -16,11 +17,6 @@ import { notificationJobs } from './modules/notifications/jobs.ts';
 
 async function main() {
   const config = loadConfig();
-  if (config.env === 'production' && !config.vapid.publicKey) {
-    throw new ConfigError(
-      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required in production (npx web-push generate-vapid-keys)',
-    );
-  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -58,11 +54,8 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
-  const lines = [
-    '',
-    `  Cubierto is running on ${config.publicUrl} (${where})`,
-    `  API reference:  ${config.publicUrl}/docs`,
-  ];
+  const lines = ['', `  Cubierto is running on ${config.publicUrl} (${where})`];
+  if (config.apiDocs) lines.push(`  API reference:  ${config.publicUrl}/docs`);
   if (config.seedDemo) lines.push(`  Demo customer:  ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
   console.log(`${lines.join('\n')}\n`);
 }

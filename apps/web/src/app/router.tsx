@@ -116,6 +116,14 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // The stores' account-deletion URL (decision 016): works signed out.
+        path: 'eliminar-cuenta',
+        lazy: async () => ({
+          Component: (await import('../features/privacy/pages/account-deletion-page.tsx'))
+            .AccountDeletionPage,
+        }),
+      },
+      {
         lazy: async () => ({ Component: (await import('./shell/app-shell-layout.tsx')).AppShellLayout }),
         children: [
           {

@@ -49,6 +49,14 @@ export function setSessionEventHandlers(handlers: SessionEventHandlers): void {
   sessionHandlers = handlers;
 }
 
+/**
+ * The session ended on the server by the customer's own action (the account was deleted): the app
+ * forgets it and goes to login exactly as after a 401.
+ */
+export function reportSessionEnded(): void {
+  sessionHandlers.onUnauthorized?.(new ApiError(401, null));
+}
+
 export function buildUrl(path: string, query?: QueryParams): string {
   const url = path.startsWith('/') ? `${API_BASE}${path}` : `${API_BASE}/${path}`;
   if (!query) return url;

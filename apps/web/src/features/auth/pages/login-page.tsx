@@ -96,6 +96,9 @@ export function LoginPage() {
               {t('catalog.loginLink')}
             </Anchor>
           </Text>
+          <Anchor component={Link} to="/eliminar-cuenta" size="xs" c="dimmed" display="block" mt="md">
+            {t('privacy.loginLink')}
+          </Anchor>
         </>
       }
     >

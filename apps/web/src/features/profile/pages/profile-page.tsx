@@ -26,6 +26,7 @@ import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { updateProfile } from '../api/update-profile.ts';
 import { AvatarField } from '../components/avatar-field.tsx';
+import { PrivacyCard } from '../components/privacy-card.tsx';
 
 const ProfileFormSchema = z
   .object({
@@ -297,6 +298,7 @@ export function ProfilePage() {
         />
       )}
       {user.data && <ProfileForm key={user.data.id} user={user.data} />}
+      {user.data && <PrivacyCard />}
     </Stack>
   );
 }

@@ -1,0 +1,196 @@
+/**
+ * Mi cuenta's 'Tus datos y tu cuenta': 'Descargar mis datos' (JSON and PDF, Ley 25.326 art. 14) and
+ * 'Eliminar mi cuenta' (App Store guideline 5.1.1(v), Google Play's account-deletion policy), whose
+ * dialog states what happens and what is kept before asking for the password (decision 016).
+ */
+import { Alert, Button, Card, Divider, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { reportSessionEnded } from '../../../shared/api/client.ts';
+import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { showToast } from '../../../shared/toasts/toasts.tsx';
+import { PasswordField } from '../../../shared/ui/password-field.tsx';
+import { deleteAccount, deletionCheckQueryOptions, downloadMyData } from '../api/privacy.ts';
+
+function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const check = useQuery({ ...deletionCheckQueryOptions, enabled: opened });
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const [deleting, setDeleting] = useState(false);
+
+  const close = () => {
+    if (deleting) return;
+    setPassword('');
+    setPasswordError(undefined);
+    setRefusal([]);
+    onClose();
+  };
+
+  const blockers = refusal.length > 0 ? refusal : (check.data?.blockers.map((b) => b.message) ?? []);
+  const needsPassword = check.data?.requires_password ?? false;
+  const staleSignIn = check.data !== undefined && !needsPassword && !check.data.recent_sign_in;
+  const canDelete = check.isSuccess && blockers.length === 0 && !staleSignIn;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canDelete) return;
+    setDeleting(true);
+    try {
+      await deleteAccount(needsPassword ? password : undefined);
+      showToast({ type: 'success', message: t('privacy.deleted') });
+      // The API already ended every session: the app forgets this one and goes to login.
+      reportSessionEnded();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && error.validationsOf('password').length > 0) {
+        setPasswordError(error.validationsOf('password').join(' '));
+      } else if (error instanceof ApiError && error.status === 409 && error.body?.validations) {
+        const validations = error.body.validations;
+        setRefusal(typeof validations === 'string' ? [validations] : Object.values(validations).flat());
+      } else {
+        handleError(error, 47);
+      }
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('privacy.dialog.title')} centered size="lg">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={3} fz="md" mb={4}>
+              {t('privacy.dialog.happensTitle')}
+            </Title>
+            <List size="sm" spacing={4}>
+              <List.Item>{t('privacy.dialog.happensSessions')}</List.Item>
+              <List.Item>{t('privacy.dialog.happensData')}</List.Item>
+              <List.Item>{t('privacy.dialog.happensProcesses')}</List.Item>
+              <List.Item>{t('privacy.dialog.happensAgain')}</List.Item>
+            </List>
+          </div>
+          <div>
+            <Title order={3} fz="md" mb={4}>
+              {t('privacy.dialog.keptTitle')}
+            </Title>
+            <Text size="sm">{t('privacy.dialog.kept')}</Text>
+          </div>
+          {check.isPending && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('privacy.dialog.checking')}
+            </Text>
+          )}
+          {check.isError && (
+            <Alert color="red" title={t('privacy.dialog.checkError')}>
+              <Button variant="light" color="red" size="xs" onClick={() => void check.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </Alert>
+          )}
+          {blockers.length > 0 && (
+            <Alert color="yellow" title={t('privacy.dialog.blockedTitle')} role="alert">
+              <List size="sm" spacing={4}>
+                {blockers.map((message) => (
+                  <List.Item key={message}>{message}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {canDelete && needsPassword && (
+            <PasswordField
+              label={t('privacy.dialog.password')}
+              description={t('privacy.dialog.passwordHint')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setPasswordError(undefined);
+              }}
+              error={passwordError}
+              disabled={deleting}
+              data-autofocus
+            />
+          )}
+          {canDelete && !needsPassword && <Text size="sm">{t('privacy.dialog.recentSignIn')}</Text>}
+          {staleSignIn && (
+            <Alert color="yellow" role="alert">
+              {t('privacy.dialog.staleSignIn')}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={close} disabled={deleting}>
+              {t('privacy.dialog.back')}
+            </Button>
+            <Button type="submit" color="red" loading={deleting} disabled={!canDelete}>
+              {t('privacy.dialog.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function PrivacyCard() {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState<'json' | 'pdf' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const download = async (format: 'json' | 'pdf') => {
+    setDownloading(format);
+    await downloadMyData(format);
+    setDownloading(null);
+  };
+
+  return (
+    <Card withBorder shadow="xs" padding="lg">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t('privacy.sectionTitle')}
+        </Title>
+        <div>
+          <Title order={3} fz="md">
+            {t('privacy.downloadTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('privacy.downloadDescription')}
+          </Text>
+          <Group gap="sm">
+            <Button
+              variant="light"
+              loading={downloading === 'pdf'}
+              disabled={downloading !== null}
+              onClick={() => void download('pdf')}
+            >
+              {t('privacy.downloadPdf')}
+            </Button>
+            <Button
+              variant="default"
+              loading={downloading === 'json'}
+              disabled={downloading !== null}
+              onClick={() => void download('json')}
+            >
+              {t('privacy.downloadJson')}
+            </Button>
+          </Group>
+        </div>
+        <Divider />
+        <div>
+          <Title order={3} fz="md">
+            {t('privacy.deleteTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('privacy.deleteDescription')}
+          </Text>
+          <Button variant="outline" color="red.9" c="red.9" onClick={() => setDeleting(true)}>
+            {t('privacy.deleteButton')}
+          </Button>
+        </div>
+      </Stack>
+      <DeleteAccountDialog opened={deleting} onClose={() => setDeleting(false)} />
+    </Card>
+  );
+}
