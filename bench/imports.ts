@@ -25,6 +25,7 @@ import {
   phoneRow,
   topUpCredit,
 } from '../apps/api/test/imports.ts';
+import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(benchDir, '../apps/api');
@@ -68,7 +69,7 @@ async function main() {
     // The scene, in this process: the catalogue, a business with Mi crédito topped up.
     const config = loadConfig(
       {
-        NODE_ENV: 'production',
+        ...productionEnv(),
         LOG_LEVEL: 'silent',
         WEB_DIST_DIR: '',
         DATA_DIR: tmp,

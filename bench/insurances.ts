@@ -17,6 +17,7 @@ import { insurances } from '../apps/api/src/db/schema/index.ts';
 import { seedDemoCatalog, seedReferenceData } from '../apps/api/src/db/seed.ts';
 import { renderCertificate } from '../apps/api/src/modules/insurances/certificate.ts';
 import { isoDaysFromToday, riskAnswers, uploadPhoto } from '../apps/api/test/contracting.ts';
+import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(benchDir, '../apps/api');
@@ -36,7 +37,7 @@ async function main() {
   try {
     const config = loadConfig(
       {
-        NODE_ENV: 'production',
+        ...productionEnv(),
         LOG_LEVEL: 'silent',
         WEB_DIST_DIR: '',
         DATA_DIR: tmp,

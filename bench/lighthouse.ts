@@ -29,6 +29,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from '../apps/api/src/db/seed.ts';
+import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(benchDir, '..');
@@ -115,7 +116,7 @@ async function main() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cubierto-lh-'));
   const config = loadConfig(
     {
-      NODE_ENV: 'production',
+      ...productionEnv(),
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
       PORT: '0',

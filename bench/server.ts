@@ -17,6 +17,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, keptPlansOf, openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema/index.ts';
+import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api');
 
@@ -65,7 +66,7 @@ async function main() {
     } else {
       const config = loadConfig(
         {
-          NODE_ENV: 'production',
+          ...productionEnv(),
           LOG_LEVEL: 'silent',
           HOST: '127.0.0.1',
           PORT: '0',

@@ -23,6 +23,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed.ts';
+import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(benchDir, '..');
@@ -86,7 +87,7 @@ async function browserMeasure(): Promise<Measure & { css: Measure; requests: num
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cubierto-size-'));
   const config = loadConfig(
     {
-      NODE_ENV: 'production',
+      ...productionEnv(),
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
       PORT: '0',

@@ -17,14 +17,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { registerErrorHandler } from './lib/errors.ts';
+import { AppError, registerErrorHandler } from './lib/errors.ts';
+import { withLogRedaction } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
+import { addBodyDeadline, serverTimeouts } from './lib/timeouts.ts';
 import { adminAuthRoutes, adminRoutes } from './modules/admin/routes.ts';
 import { appLinkRoutes } from './modules/app-links/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -139,9 +141,14 @@ export function thirdPartySources(ids: Config['thirdParty']) {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
+    // Token-like query parameters and credential headers never reach the log (lib/log-redaction.ts).
+    logger: withLogRedaction(
+      options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
+    ),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.env === 'production',
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY), else any client could pick its address.
+    trustProxy: trustProxyOption(config.trustProxy),
+    ...serverTimeouts(config.timeouts),
     // Query strings keep bracketed keys literal (`filter[platform][like]`); lib/list-query parses them.
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false } },
@@ -149,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  addBodyDeadline(app, config.timeouts.bodyMs);
 
   const mercadopago = config.mercadopago
     ? createMercadoPagoProvider(config.mercadopago, config.publicUrl)
@@ -266,7 +274,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The reference lists every route, the back office's included: served only when API_DOCS is on (off
+  // in production by default). The document is still built, for app.swagger().
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  else app.get('/docs*', { schema: { hide: true } }, switchedOff);
 
   // App plugins.
   await app.register(requestContextPlugin);
@@ -275,7 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes.
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      if (config.apiDocs) api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminAuthRoutes, { prefix: '/admin/auth' });
       await api.register(adminClaimRoutes, { prefix: '/admin/claims' });
@@ -316,6 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (config.paymentsSandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  else app.get('/sandbox*', { schema: { hide: true } }, switchedOff);
   await app.register(appLinkRoutes);
 
   const dist = webDir(config);
@@ -334,6 +346,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+/**
+ * TRUST_PROXY for Fastify. A number of proxies is a rule on hops (the last n addresses are proxies):
+ * Fastify's own number form trusts nothing since it cannot check the peer.
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+async function switchedOff(): Promise<never> {
+  throw new AppError('not_found');
 }
 
 function webDir(config: Config): string | undefined {

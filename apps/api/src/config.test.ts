@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productionEnv } from '../test/production-env.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('configuration', () => {
@@ -29,5 +30,100 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cubierto' }).databaseUrl).toBe(
       'postgres://u@db:5432/cubierto',
     );
+  });
+});
+
+describe('production', () => {
+  const complete = productionEnv();
+
+  it('refuses the development defaults, naming every unsafe variable at once', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const variable of [
+      'PAYMENTS_SANDBOX',
+      'SEED_DEMO',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'OPS_TOKEN',
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY',
+    ]) {
+      expect(message).toMatch(new RegExp(`^  ${variable}: `, 'm'));
+    }
+  });
+
+  it('starts with a complete configuration: no sandbox, no demo, no API reference', () => {
+    const config = loadConfig(complete);
+    expect(config).toMatchObject({
+      env: 'production',
+      paymentsSandbox: false,
+      seedDemo: false,
+      apiDocs: false,
+      trustProxy: false,
+      publicUrl: 'https://app.cubierto.example',
+    });
+  });
+
+  it('refuses each unsafe value alone', () => {
+    const refused: Array<[Record<string, string | undefined>, RegExp]> = [
+      [{ PAYMENTS_SANDBOX: 'true' }, /PAYMENTS_SANDBOX: must be false/],
+      [{ SEED_DEMO: 'true' }, /SEED_DEMO: must be false/],
+      [{ PUBLIC_URL: undefined }, /PUBLIC_URL: required/],
+      [{ PUBLIC_URL: 'http://app.cubierto.example' }, /PUBLIC_URL: must be an https/],
+      [{ SMTP_URL: undefined }, /SMTP_URL: required/],
+      [{ OPS_TOKEN: undefined }, /OPS_TOKEN: required/],
+      [{ VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined }, /VAPID_PRIVATE_KEY: required/],
+      [{ TEST_MODE: 'true' }, /TEST_MODE: cannot be on/],
+    ];
+    for (const [change, problem] of refused) {
+      const env = Object.fromEntries(
+        Object.entries({ ...complete, ...change }).filter(([, value]) => value !== undefined),
+      );
+      expect(() => loadConfig(env)).toThrow(problem);
+    }
+  });
+
+  it('serves the API reference in production only when asked, and by default elsewhere', () => {
+    expect(loadConfig({ ...complete, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('takes a number of proxies or their addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses true (it believes any client) and what is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe any client/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: 10.0.0.0\/33: not an IP/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('timeouts', () => {
+  it('have defaults, and each can be set', () => {
+    expect(loadConfig({}).timeouts).toEqual({ connectionMs: 120_000, requestMs: 90_000, bodyMs: 60_000 });
+    expect(
+      loadConfig({ CONNECTION_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '4000', BODY_TIMEOUT_MS: '3000' })
+        .timeouts,
+    ).toEqual({ connectionMs: 5000, requestMs: 4000, bodyMs: 3000 });
+    expect(() => loadConfig({ BODY_TIMEOUT_MS: 'never' })).toThrow(/BODY_TIMEOUT_MS/);
   });
 });

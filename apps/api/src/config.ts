@@ -5,12 +5,42 @@
  */
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Which proxies' X-Forwarded-For is believed: none (false), a number of hops, or their addresses. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY → Fastify's trustProxy, or what is wrong with it. */
+function parseTrustProxy(value: string): TrustProxy | string {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    return 'true would believe any client’s X-Forwarded-For: give the number of proxies in front of the server or their addresses';
+  }
+  if (/^\d+$/.test(text)) return Math.min(Number(text), 32);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    return `${bad.join(', ')}: not an IP address or CIDR range (a number of proxies, or addresses/ranges separated by commas)`;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,7 +55,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
-  /** Seed the demo context, app versions and demo customer when they are missing. */
+  /** Seed the demo context, app versions and demo customer when they are missing (refused in production). */
   SEED_DEMO: bool.default(true),
   /** Redis for rate limits shared by several API instances; in-memory when absent. */
   REDIS_URL: z
@@ -48,6 +78,31 @@ const EnvSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5_242_880),
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (per-IP limits, the audit log). Absent or
+   * `false`: nobody's, the address is the connection's. A number: that many proxies in front of the
+   * server. A comma-separated list of addresses or CIDR ranges (or `loopback`, `linklocal`,
+   * `uniquelocal`): the proxies at those addresses. `true` is refused: it believes any client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** The API reference (/docs, /docs/json, /api/v4/openapi.json); default: on, off in production. */
+  API_DOCS: bool.optional(),
+  /** A connection with no byte in or out for this long is closed (Fastify's connectionTimeout). */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** The whole request, headers and body, must arrive within this; else 408 and closed (requestTimeout). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(90_000),
+  /** A request's body must arrive within this after its headers; else 408 and the connection is closed. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** OpenID Connect issuers and client ids for social sign-in (discovery at /.well-known/openid-configuration). */
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -129,9 +184,9 @@ const EnvSchema = z.object({
     .optional(),
   /** The storefront this deployment serves (spec §9: fixed configuration). */
   APPLICATION_ID: z.coerce.number().int().positive().default(1),
-  /** The built-in sandbox payment provider and its checkout page (the embedded default's way to pay). */
+  /** The built-in sandbox payment provider and its checkout page (the embedded default's way to pay; refused in production). */
   PAYMENTS_SANDBOX: bool.default(true),
-  /** Token of the /ops routes (maintenance switch). Absent: the server makes one and writes it to DATA_DIR/ops-token. */
+  /** Token of the /ops routes (maintenance switch). Absent (not in production): the server makes one into DATA_DIR/ops-token. */
   OPS_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
   /** Run the background-job worker (outbox) in this process; every API instance may run one. */
   OUTBOX_WORKER: bool.default(true),
@@ -148,7 +203,7 @@ const EnvSchema = z.object({
   /**
    * Web Push (VAPID, RFC 8292): the application server's P-256 key pair (base64url, as `web-push
    * generate-vapid-keys` prints them) and a contact (mailto: or https:). The server refuses to start in
-   * production without them (server.ts); in development and test a pair is generated once and kept in
+   * production without them (productionProblems); in development and test a pair is generated once and kept in
    * DATA_DIR/vapid-keys.json.
    */
   VAPID_PUBLIC_KEY: z
@@ -233,14 +288,58 @@ const UALA_VARIABLES = [
   'UALA_WEBHOOK_SECRET',
 ] as const;
 
+/**
+ * What production refuses to start with (issue "Safe in production"): the defaults that make the
+ * embedded default work on a laptop and are unsafe on the Internet. Every problem is reported at once.
+ */
+function productionProblems(e: z.infer<typeof EnvSchema>): Array<[variable: string, problem: string]> {
+  if (e.NODE_ENV !== 'production') return [];
+  const problems: Array<[string, string]> = [];
+  if (e.PAYMENTS_SANDBOX) {
+    problems.push([
+      'PAYMENTS_SANDBOX',
+      'must be false in production (its checkout approves payments with no money: anyone could top up Mi dinero)',
+    ]);
+  }
+  if (e.SEED_DEMO) {
+    problems.push([
+      'SEED_DEMO',
+      'must be false in production (the demo customer’s password is in the README)',
+    ]);
+  }
+  if (!e.PUBLIC_URL) {
+    problems.push([
+      'PUBLIC_URL',
+      'required in production (e-mailed links and payment callbacks would point at localhost)',
+    ]);
+  } else if (!e.PUBLIC_URL.startsWith('https://')) {
+    problems.push(['PUBLIC_URL', 'must be an https:// origin in production']);
+  }
+  if (!e.SMTP_URL) {
+    problems.push(['SMTP_URL', 'required in production (password-reset mails would never reach anyone)']);
+  }
+  if (!e.OPS_TOKEN) {
+    problems.push([
+      'OPS_TOKEN',
+      'required in production (at least 24 characters, the same on every instance; e.g. openssl rand -base64 32)',
+    ]);
+  }
+  if (!e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY) {
+    problems.push([
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY',
+      'required in production (npx web-push generate-vapid-keys)',
+    ]);
+  }
+  if (e.TEST_MODE) {
+    problems.push(['TEST_MODE', 'cannot be on in production (it signs anyone in as the demo customer)']);
+  }
+  return problems;
+}
+
 /** A payment provider is configured whole or not at all: half a configuration would fail at the first payment. */
 const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
-  if (e.TEST_MODE && e.NODE_ENV === 'production') {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['TEST_MODE'],
-      message: 'cannot be on in production (it signs anyone in as the demo customer)',
-    });
+  for (const [variable, problem] of productionProblems(e)) {
+    ctx.addIssue({ code: 'custom', path: [variable], message: problem });
   }
   if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
     ctx.addIssue({
@@ -330,6 +429,12 @@ export type Config = {
   loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
   bodyLimit: number;
   uploadLimit: number;
+  /** Fastify's trustProxy: whose X-Forwarded-For gives the client's address (none by default). */
+  trustProxy: TrustProxy;
+  /** Serve the API reference (/docs, /api/v4/openapi.json). */
+  apiDocs: boolean;
+  /** Milliseconds: idle connection, whole request, and request body after its headers. */
+  timeouts: { connectionMs: number; requestMs: number; bodyMs: number };
   social: {
     google: { issuer: string; clientId: string | undefined };
     apple: { issuer: string; clientId: string | undefined };
@@ -534,6 +639,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    timeouts: {
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      bodyMs: e.BODY_TIMEOUT_MS,
+    },
     social: {
       google: { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID },
       apple: { issuer: e.APPLE_ISSUER, clientId: e.APPLE_CLIENT_ID },

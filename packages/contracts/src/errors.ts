@@ -19,6 +19,7 @@ export const errorCodes = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   email_taken: 409,
   idempotency_key_reused: 409,

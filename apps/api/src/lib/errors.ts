@@ -16,6 +16,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   forbidden: 'No tenés permiso para realizar esta acción.',
   not_found: 'No encontramos lo que buscás.',
   method_not_allowed: 'Método no permitido.',
+  request_timeout: 'La solicitud tardó demasiado en llegar. Intentá de nuevo.',
   conflict: 'La operación entra en conflicto con el estado actual.',
   email_taken: 'Ya existe una cuenta con ese email.',
   idempotency_key_reused: 'Esa clave de idempotencia ya se usó para otra solicitud.',

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
 import { type PeerSubscription, type PushPeer, startPushPeer } from '../../../test/peers/push-peer.ts';
+import { productionEnv } from '../../../test/production-env.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { outbox, pushSubscriptions, users } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../lib/outbox.ts';
@@ -385,10 +386,11 @@ describe('VAPID keys', () => {
       // Kept: the next start signs with the same key, so browsers stay subscribed.
       expect(resolveVapidKeys(dev)).toEqual(made);
 
-      const prod = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir });
+      // Production never uses the data folder's pair (and its configuration requires the keys).
+      const prod = { ...loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }), env: 'production' as const };
       expect(resolveVapidKeys(prod)).toBeUndefined();
       const given = loadConfig({
-        NODE_ENV: 'production',
+        ...productionEnv(),
         VAPID_PUBLIC_KEY: made.publicKey,
         VAPID_PRIVATE_KEY: made.privateKey,
         VAPID_SUBJECT: 'https://cubierto.com.ar/contacto',
@@ -401,7 +403,7 @@ describe('VAPID keys', () => {
 });
 
 describe('which endpoints a subscription may use', () => {
-  const hosts = loadConfig({ NODE_ENV: 'production' }).pushServiceHosts;
+  const hosts = loadConfig(productionEnv()).pushServiceHosts;
   const production = { production: true, hosts };
   it('in production: https to a known push service only', () => {
     expect(pushEndpointProblem('https://fcm.googleapis.com/fcm/send/abc', production)).toBeNull();

@@ -1,0 +1,121 @@
+/**
+ * Production refuses development defaults (issue "Safe in production"). The real server process is
+ * started with NODE_ENV=production: with nothing else set it must refuse to start (exit code 78) naming
+ * every unsafe variable; with a complete configuration it starts without the sandbox checkout and
+ * without the API reference.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiDir, createPostgresDatabase, usePostgres } from './harness.ts';
+import { productionEnv } from './production-env.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'cubierto-production-'));
+const cleanups: Array<() => Promise<void> | void> = [() => rmSync(work, { recursive: true, force: true })];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `src/server.ts` with only these variables (and PATH), as a fresh machine would start it. */
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return { child, output: () => output };
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('NODE_ENV=production', () => {
+  it('refuses to start with the defaults, naming every unsafe variable (exit code 78)', async () => {
+    const { child, output } = startServer({ NODE_ENV: 'production', DATA_DIR: path.join(work, 'refused') });
+    expect(await exitOf(child)).toBe(78);
+    for (const variable of [
+      'PAYMENTS_SANDBOX',
+      'SEED_DEMO',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'OPS_TOKEN',
+      'VAPID',
+    ]) {
+      expect(output()).toContain(variable);
+    }
+  }, 60_000);
+
+  it('starts with a complete configuration, without the sandbox checkout and the API reference', async () => {
+    const port = await freePort();
+    const web = path.join(work, 'web');
+    mkdirSync(web, { recursive: true });
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Cubierto</title>');
+    let databaseUrl: string | undefined;
+    if (usePostgres) {
+      const created = await createPostgresDatabase();
+      cleanups.push(() => created.drop());
+      databaseUrl = created.url;
+    }
+    const { child, output } = startServer(
+      productionEnv({
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'silent',
+        DATA_DIR: path.join(work, 'data'),
+        UPLOADS_DIR: path.join(work, 'uploads'),
+        WEB_DIST_DIR: web,
+        OUTBOX_WORKER: 'false',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      }),
+    );
+    const base = `http://127.0.0.1:${port}`;
+    const status = (url: string) =>
+      fetch(`${base}${url}`).then(
+        (res) => res.status,
+        () => 0,
+      );
+    const deadline = Date.now() + 90_000;
+    while ((await status('/api/v4/common/contexts')) !== 200) {
+      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output()}`);
+      if (Date.now() > deadline) throw new Error(`server did not start: ${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+
+    expect(await status('/sandbox/checkout/x')).toBe(404);
+    expect(await status('/sandbox/checkout/x/approve')).toBe(404);
+    expect(await status('/docs')).toBe(404);
+    expect(await status('/docs/json')).toBe(404);
+    expect(await status('/api/v4/openapi.json')).toBe(404);
+    // The web app is served: /docs is refused, not left to its index page.
+    expect(await status('/login')).toBe(200);
+    expect(output()).not.toContain('/docs');
+  }, 120_000);
+});
