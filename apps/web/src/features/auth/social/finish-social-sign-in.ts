@@ -2,6 +2,7 @@
  * Finishes a social sign-in with the provider's answer: exchanges Facebook's code, asks the API for a
  * session and either signs in or keeps the pending registration data and goes to register (spec §3, §7).
  */
+import type { SocialProvider } from '@cubierto/contracts';
 import { t } from '../../../shared/i18n/i18n.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { exchangeFacebookCode, loginWithSocial } from '../api/social-login.ts';
@@ -9,12 +10,21 @@ import { completeSignIn } from '../complete-sign-in.ts';
 import { pendingRegistration } from '../pending-registration.ts';
 import { type SocialReturn, socialRedirectUri } from './social-redirect.ts';
 
+/** A provider's answer: the web flow's ID token or Facebook code, or a native sign-in's token. */
+export type SocialAnswer =
+  | Exclude<SocialReturn, { error: string }>
+  | { provider: SocialProvider; token: string };
+
 export async function finishSocialSignIn(
-  answer: Exclude<SocialReturn, { error: string }>,
+  answer: SocialAnswer,
   navigate: (to: string) => void,
 ): Promise<void> {
   const socialToken =
-    'code' in answer ? await exchangeFacebookCode(answer.code, socialRedirectUri()) : answer.idToken;
+    'code' in answer
+      ? await exchangeFacebookCode(answer.code, socialRedirectUri())
+      : 'token' in answer
+        ? answer.token
+        : answer.idToken;
   const result = await loginWithSocial({ social: answer.provider, social_token: socialToken });
   if (result.kind === 'session') {
     await completeSignIn(result.token, navigate);

@@ -1,10 +1,15 @@
 /**
  * Social sign-in on the web (spec §7): the browser goes to the provider's sign-in dialog and comes back to
  * /login with an ID token (Google, Apple: in the fragment) or a code (Facebook: in the query). A random
- * `state` kept in storage ties the answer to the request that asked for it.
+ * `state` kept in storage ties the answer to the request that asked for it. In the apps (only Apple on
+ * Android signs in this way, native-social.ts) the page's origin is the phone itself, so the dialog opens
+ * in the system browser and comes back to the public site's /login, a universal link that opens the app
+ * there (shared/native/deep-links.ts).
  */
 import type { SocialProvider } from '@cubierto/contracts';
 import type { AppConfig } from '../../../shared/config/app-config.ts';
+import { PUBLIC_HOSTS } from '../../../shared/native/deep-links.ts';
+import { isHybrid } from '../../../shared/native/platform.ts';
 import { StorageKey, storage } from '../../../shared/storage/storage.ts';
 
 type PendingSocial = { state: string; nonce: string; provider: SocialProvider };
@@ -15,7 +20,7 @@ export type SocialReturn =
   | { provider: SocialProvider; error: string };
 
 export function socialRedirectUri(): string {
-  return `${window.location.origin}/login`;
+  return isHybrid() ? `https://${PUBLIC_HOSTS[0]}/login` : `${window.location.origin}/login`;
 }
 
 export function clientIdOf(provider: SocialProvider, config: AppConfig): string | null {
@@ -72,7 +77,12 @@ export function buildAuthorizeUrl(
 export async function startSocialSignIn(provider: SocialProvider, clientId: string): Promise<void> {
   const pending: PendingSocial = { state: randomToken(), nonce: randomToken(), provider };
   await storage.set(StorageKey.socialState, pending);
-  window.location.assign(buildAuthorizeUrl(provider, clientId, pending.state, pending.nonce));
+  const url = buildAuthorizeUrl(provider, clientId, pending.state, pending.nonce);
+  if (isHybrid()) {
+    await (await import('@capacitor/browser')).Browser.open({ url });
+    return;
+  }
+  window.location.assign(url);
 }
 
 /**
