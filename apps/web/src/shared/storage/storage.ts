@@ -4,7 +4,7 @@
  */
 import localforage from 'localforage';
 
-/** Every key the app stores; `clear()` removes them all (sign-out, 401). */
+/** Every key the app stores; `clear()` removes them all (sign-out, 401) except the device id. */
 export const StorageKey = {
   token: 'token',
   renewOn: 'renew-on',
@@ -15,6 +15,8 @@ export const StorageKey = {
   context: 'context',
   message: 'message',
   socialState: 'social-state',
+  /** This device's random id (shared/storage/device-id.ts): made once, kept across sign-outs. */
+  deviceId: 'device-id',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 
@@ -42,8 +44,11 @@ export const storage = {
     await Promise.all(keys.map((key) => store.removeItem(key)));
   },
   async clear(): Promise<void> {
+    const device = await storage.get<string>(StorageKey.deviceId);
     for (const key of Object.values(StorageKey)) cache.set(key, null);
     await store.clear();
+    // The device stays the same device: the account knows it by this id (docs/DOMAIN.md "Device").
+    if (device) await storage.set(StorageKey.deviceId, device);
   },
   /** Forget the memory cache (tests, or another tab changed the stored values). */
   resetCache(): void {

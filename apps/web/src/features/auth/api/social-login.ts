@@ -11,6 +11,7 @@ import {
 } from '@cubierto/contracts';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
+import { deviceHeaders } from '../../../shared/storage/device-id.ts';
 
 const SocialAnswerSchema = z.object({ data: z.union([TokenResponseSchema, SocialUnregisteredSchema]) });
 
@@ -19,7 +20,9 @@ export type SocialLoginResult =
   | { kind: 'unregistered'; email: string; message: string };
 
 export async function loginWithSocial(body: SocialLoginBody): Promise<SocialLoginResult> {
-  const { data } = SocialAnswerSchema.parse(await api.post('/auth/social', body, { auth: false }));
+  const { data } = SocialAnswerSchema.parse(
+    await api.post('/auth/social', body, { auth: false, headers: await deviceHeaders() }),
+  );
   return 'access_token' in data
     ? { kind: 'session', token: data }
     : { kind: 'unregistered', email: data.email, message: data.message };

@@ -109,6 +109,29 @@ describe('login page', () => {
     expect(await storage.get(StorageKey.token)).toBeNull();
   });
 
+  it('after too many attempts offers “Recuperá tu contraseña” as a link, and sends the device id', async () => {
+    const api = mockApi({
+      'POST /auth/login': {
+        status: 429,
+        body: {
+          message:
+            'Demasiados intentos de inicio de sesión. Probá de nuevo en 15 minutos o recuperá tu contraseña.',
+          error_code: 'too_many_requests',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(await screen.findByLabelText('Email'), 'demo@cubierto.com.ar');
+    await user.type(screen.getByLabelText('Contraseña'), 'incorrecta');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    const link = await screen.findByRole('link', { name: 'Recuperá tu contraseña' });
+    expect(link).toHaveAttribute('href', '/reset-password');
+    expect(api.callsTo('POST', '/auth/login')[0]?.headers.get('x-device-id')).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+  });
+
   it("puts the API's 422 validations under their fields", async () => {
     mockApi({
       'POST /auth/login': {

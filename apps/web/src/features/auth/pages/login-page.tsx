@@ -1,6 +1,7 @@
 /**
  * Login (spec §2): e-mail and password validated with the API's own schema, social sign-in for the
- * providers the app version enables, links to registration and to password recovery.
+ * providers the app version enables, links to registration and to password recovery. After too many
+ * attempts (429) the way out is offered at once: 'Recuperá tu contraseña' under the button.
  *
  * This is the first page most visitors load, so its validation schema (zod and the contracts) and its
  * submit code load when the user starts filling the form in, not with the page; and its two fields are
@@ -40,6 +41,7 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  const [locked, setLocked] = useState(false);
 
   const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -67,6 +69,7 @@ export function LoginPage() {
       await submitLogin(parsed.data, (to) => navigate(to, { replace: true }));
     } catch (error) {
       if (error instanceof ApiError) {
+        setLocked(error.status === 429);
         const found: Errors = {};
         for (const field of FIELDS) {
           const messages = error.validationsOf(field);
@@ -138,6 +141,14 @@ export function LoginPage() {
             <Button type="submit" size="md" fullWidth loading={isSubmitting}>
               {t('login.submit')}
             </Button>
+            {locked && (
+              <Text size="sm" ta="center" role="alert">
+                {t('login.tooManyAttempts')}{' '}
+                <Anchor component={Link} to="/reset-password" fw={600}>
+                  {t('login.recoverPassword')}
+                </Anchor>
+              </Text>
+            )}
           </Stack>
         </form>
         <SocialButtons />

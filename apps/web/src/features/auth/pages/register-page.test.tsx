@@ -99,4 +99,78 @@ describe('register page', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveValue('demo@cubierto.com.ar');
   });
+
+  it('asks for the mailed code, explains a wrong one beside the field, resends, and signs in with the right one', async () => {
+    let confirmations = 0;
+    const api = mockApi({
+      'POST /auth/register': {
+        status: 202,
+        body: { message: 'Te enviamos un código a valentina@example.com para confirmar tu cuenta.' },
+      },
+      'POST /auth/register/resend': {
+        status: 202,
+        body: { message: 'Te enviamos un código a valentina@example.com para confirmar tu cuenta.' },
+      },
+      'POST /auth/register/confirm': () => {
+        confirmations += 1;
+        return confirmations === 1
+          ? {
+              status: 422,
+              body: {
+                message: 'El código no es correcto. Te quedan 4 intentos.',
+                validations: { code: ['El código no es correcto. Te quedan 4 intentos.'] },
+                error_code: 'invalid_token',
+              },
+            }
+          : { status: 201, body: tokenAnswer('tok-confirmed') };
+      },
+      'GET /auth/user': { body: { data: { ...demoUser, email: 'valentina@example.com' } } },
+    });
+    const user = userEvent.setup();
+    renderRegister();
+
+    await fillIn(user, { name: 'Valentina Ríos', dni: '33.444.555', password: 'Tornado-Azul-2025' });
+    await user.type(screen.getByLabelText('Email'), 'valentina@example.com');
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+
+    expect(await screen.findByRole('heading', { name: 'Ingresá el código' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Te enviamos un código a valentina@example\.com para confirmar tu cuenta\./),
+    ).toBeInTheDocument();
+    const device = api.callsTo('POST', '/auth/register')[0]?.headers.get('x-device-id');
+    expect(device).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+
+    const field = screen.getByLabelText('Código de 6 números');
+    await user.type(field, '12a3');
+    await user.click(screen.getByRole('button', { name: 'Confirmar cuenta' }));
+    expect(await screen.findByText('Ingresá los 6 números del código.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/register/confirm')).toHaveLength(0);
+
+    await user.type(field, '999');
+    await user.click(screen.getByRole('button', { name: 'Confirmar cuenta' }));
+    expect(await screen.findByText('El código no es correcto. Te quedan 4 intentos.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    expect(
+      await screen.findByText(
+        'Listo: si valentina@example.com está esperando un código, te enviamos uno nuevo.',
+      ),
+    ).toBeInTheDocument();
+    expect(JSON.parse(String(api.callsTo('POST', '/auth/register/resend')[0]?.body))).toEqual({
+      email: 'valentina@example.com',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Corregir mis datos' }));
+    expect(await screen.findByLabelText('Nombre y apellido')).toHaveValue('Valentina Ríos');
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await user.type(await screen.findByLabelText('Código de 6 números'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirmar cuenta' }));
+
+    expect(await screen.findByText('Inicio de la app')).toBeInTheDocument();
+    const confirm = api.callsTo('POST', '/auth/register/confirm').at(-1);
+    expect(JSON.parse(String(confirm?.body))).toEqual({ email: 'valentina@example.com', code: '654321' });
+    expect(confirm?.headers.get('x-device-id')).toBe(device);
+    expect(await storage.get(StorageKey.token)).toBe('tok-confirmed');
+  });
 });

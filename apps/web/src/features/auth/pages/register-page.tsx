@@ -2,12 +2,14 @@
  * Registration (spec §2): name, e-mail, password and DNI, validated with the API's schema. When a social
  * sign-in left pending registration data, the form is prefilled with that e-mail and completes it.
  * register-risk (`?coverage=<id>`, from the public catalogue) shows the chosen product and goes on to
- * contract it once the account exists.
+ * contract it once the account exists. With a password, the account exists once the code mailed to the
+ * address is entered (second step, RegistrationCodeStep); the form stays as typed behind it.
  */
+import type { TokenResponse } from '@cubierto/contracts';
 import { ReferralCodeSchema, RegisterBodySchema } from '@cubierto/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -23,6 +25,7 @@ import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { registerCustomer } from '../api/register.ts';
 import { completeSignIn } from '../complete-sign-in.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
+import { RegistrationCodeStep } from '../components/registration-code-step.tsx';
 import { pendingRegistration } from '../pending-registration.ts';
 
 // The invite code is optional: an empty field sends none.
@@ -57,6 +60,8 @@ export function RegisterPage() {
   // A referral link (`/register?ref=CODE`) fills in the inviter's code, also after a detour through a
   // social provider (the code is kept for this tab).
   const invitedWith = rememberedReferral(searchParams.get('ref'));
+  /** Set once the API mailed a code: the page shows the code step for that address. */
+  const [codeSentTo, setCodeSentTo] = useState<{ email: string; message: string } | null>(null);
 
   const {
     register,
@@ -73,16 +78,22 @@ export function RegisterPage() {
     if (pending) setValue('email', pending.email);
   }, [pending, setValue]);
 
+  /** The account exists: on as after any sign-in (register-risk goes on to contract its product). */
+  const finish = async (token: TokenResponse) => {
+    await pendingRegistration.clear();
+    await completeSignIn(token, (to) =>
+      navigate(coverageId && to === '/tabs' ? contractPathOf(coverageId) : to, { replace: true }),
+    );
+  };
+
   const onSubmit = handleSubmit(async ({ referral_code, ...rest }) => {
     const values = referral_code ? { ...rest, referral_code } : rest;
     try {
-      const token = await registerCustomer(
+      const started = await registerCustomer(
         pending ? { ...values, social: pending.social, social_token: pending.social_token } : values,
       );
-      await pendingRegistration.clear();
-      await completeSignIn(token, (to) =>
-        navigate(coverageId && to === '/tabs' ? contractPathOf(coverageId) : to, { replace: true }),
-      );
+      if (started.kind === 'session') await finish(started.token);
+      else setCodeSentTo({ email: values.email, message: started.message });
     } catch (error) {
       const placed = applyApiValidations(error, setError, fields);
       if (!placed && error instanceof ApiError && error.code === 'email_taken') {
@@ -94,8 +105,16 @@ export function RegisterPage() {
 
   return (
     <AuthFrame
-      title={pending ? t('register.completeTitle') : t('register.title')}
-      subtitle={coverageId ? t('catalog.chosen.registerSubtitle') : t('register.subtitle')}
+      title={
+        codeSentTo ? t('register.codeTitle') : pending ? t('register.completeTitle') : t('register.title')
+      }
+      subtitle={
+        codeSentTo
+          ? `${codeSentTo.message} ${t('register.codeSubtitle')}`
+          : coverageId
+            ? t('catalog.chosen.registerSubtitle')
+            : t('register.subtitle')
+      }
       footer={
         <>
           {t('register.haveAccount')}{' '}
@@ -105,7 +124,14 @@ export function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
+      {codeSentTo && (
+        <RegistrationCodeStep
+          email={codeSentTo.email}
+          onConfirmed={finish}
+          onBack={() => setCodeSentTo(null)}
+        />
+      )}
+      <form onSubmit={onSubmit} noValidate aria-label={t('register.title')} hidden={Boolean(codeSentTo)}>
         <Stack gap="md">
           {coverageId && <ChosenProductSummary coverageId={coverageId} />}
           {pending && (
