@@ -21,6 +21,7 @@ import type { Config, TrustProxy } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
+import { registerHealthRoutes } from './lib/health.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
@@ -282,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   await app.register(requestContextPlugin);
   registerErrorHandler(app, { webDistDir: webDir(config) });
+  registerHealthRoutes(app);
 
   // Routes.
   await app.register(

@@ -10,6 +10,7 @@ import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from 
 import { flushTraces } from './instrument.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
+import { stopGracefully } from './lib/shutdown.ts';
 import { storageJobs } from './lib/storage-sweep.ts';
 import { claimJobs } from './modules/claims/jobs.ts';
 import { insuranceJobs } from './modules/insurances/lifecycle.ts';
@@ -41,14 +42,14 @@ async function main() {
         log: app.log.child({ name: 'outbox' }),
       })
     : undefined;
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await worker?.stop();
-    await app.close();
-    await database.close();
-    await flushTraces();
-    process.exit(0);
-  };
+  const close = (signal: string) =>
+    stopGracefully({
+      app,
+      signal,
+      graceMs: config.shutdown.graceMs,
+      timeoutMs: config.shutdown.timeoutMs,
+      afterClose: [async () => worker?.stop(), () => database.close(), () => flushTraces()],
+    });
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 

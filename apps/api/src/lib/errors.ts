@@ -121,12 +121,14 @@ export function registerErrorHandler(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // The web app's client-side routes (/login, /customers/…) all answer its index.html.
+    // The web app's client-side routes (/login, /customers/…) all answer its index.html; an unknown API
+    // path, a probe-like path (a balancer or scraper configured wrong must see a 404, not a page) or a
+    // file name never does.
     const pathname = request.url.split('?')[0] ?? '';
     if (
       options.webDistDir &&
       request.method === 'GET' &&
-      !pathname.startsWith('/api/') &&
+      !NEVER_THE_WEB_APP.test(pathname) &&
       !pathname.includes('.')
     ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -137,6 +139,9 @@ export function registerErrorHandler(
     });
   });
 }
+
+/** Paths that answer a JSON 404 when nothing serves them, never the web app's index.html. */
+const NEVER_THE_WEB_APP = /^\/(api|livez|readyz|healthz|health|metrics|ready|live|ping|status)(\/|$)/i;
 
 /** PostgreSQL's error code, on its own error or on the driver's wrapper (`cause`). */
 function databaseErrorCode(error: unknown): string | undefined {

@@ -32,6 +32,10 @@ export type NotifiedCache<V> = {
   /** Applies one notification payload; exported for tests. */
   evict(payload: string): void;
   readonly size: number;
+  /** Whether the LISTEN subscription is up (nothing is cached while it is not): /readyz asks. */
+  readonly listening: boolean;
+  /** Reads answered from memory and from the database since start (the metrics' hit rate). */
+  readonly stats: { hits: number; misses: number };
   close(): Promise<void>;
 };
 
@@ -48,6 +52,7 @@ export async function createNotifiedCache<V>(
   let listening = false;
   /** Bumped by every eviction: a load that began before one may hold what it evicted. */
   let generation = 0;
+  const stats = { hits: 0, misses: 0 };
 
   const evict = (payload: string) => {
     generation += 1;
@@ -76,9 +81,13 @@ export async function createNotifiedCache<V>(
       const at = now();
       const hit = entries.get(key);
       if (hit) {
-        if (listening && at < hit.cachedUntil) return hit.value;
+        if (listening && at < hit.cachedUntil) {
+          stats.hits += 1;
+          return hit.value;
+        }
         entries.delete(key);
       }
+      stats.misses += 1;
       const startedAt = generation;
       const found = await load();
       if (!found) return null;
@@ -98,6 +107,10 @@ export async function createNotifiedCache<V>(
     get size() {
       return entries.size;
     },
+    get listening() {
+      return listening;
+    },
+    stats,
     close: stop,
   };
 }

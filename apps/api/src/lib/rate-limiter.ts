@@ -12,6 +12,8 @@ export type RateLimiter = {
   hit(key: string, max: number, windowSeconds: number): Promise<RateLimitResult>;
   /** Forgets a key (a successful login clears its counter). */
   reset(key: string): Promise<void>;
+  /** Throws when the shared store (Redis) cannot be reached; absent for the in-memory limiter. */
+  check?(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -128,6 +130,10 @@ export function createRedisRateLimiter(
       await memory.reset(key);
       if (redis.status !== 'ready') return;
       await redis.del(prefix + key).catch(degrade);
+    },
+    async check() {
+      if (redis.status !== 'ready') throw new Error(`Redis connection is ${redis.status}`);
+      await redis.ping();
     },
     async close() {
       await memory.close();

@@ -30,6 +30,10 @@ export type SessionCache = {
   /** Applies one notification payload ('session:<id>' or 'user:<id>'); exported for tests. */
   evict(payload: string): void;
   readonly size: number;
+  /** Whether revocations are being heard (nothing is cached otherwise): /readyz asks. */
+  readonly listening: boolean;
+  /** Lookups answered from memory and from the database (the metrics' hit rate). */
+  readonly stats: { hits: number; misses: number };
   close(): Promise<void>;
 };
 
@@ -56,6 +60,10 @@ export async function createSessionCache(
     get size() {
       return cache.size;
     },
+    get listening() {
+      return cache.listening;
+    },
+    stats: cache.stats,
     close: cache.close,
   };
 }
