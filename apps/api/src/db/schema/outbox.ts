@@ -26,6 +26,8 @@ export const outbox = pgTable(
     /** Given up after too many attempts; kept with its last error for an operator to look at. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The id of the request that enqueued it (its x-request-id), logged with every run; null for recurring jobs. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
