@@ -58,7 +58,14 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('privacy.dialog.title')} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('privacy.dialog.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+      size="lg"
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <div>
@@ -124,7 +131,7 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
             <Button variant="default" onClick={close} disabled={deleting}>
               {t('privacy.dialog.back')}
             </Button>
-            <Button type="submit" color="red" loading={deleting} disabled={!canDelete}>
+            <Button type="submit" color="red.9" loading={deleting} disabled={!canDelete}>
               {t('privacy.dialog.confirm')}
             </Button>
           </Group>
