@@ -84,7 +84,7 @@ async function findBlockers(db: DbOrTx, userId: number, now: Date, lock: boolean
     const numbers = inForce.map((row) => row.number).join(', ');
     blockers.push({
       code: 'insurance_in_force',
-      message: `${plural(inForce.length, 'Tenés un seguro vigente', `Tenés ${inForce.length} seguros vigentes`)} (${numbers}). Dalo de baja en Mis contrataciones; cuando termine, vas a poder eliminar tu cuenta.`,
+      message: `${plural(inForce.length, 'Tenés un seguro vigente', `Tenés ${inForce.length} seguros vigentes`)} (${numbers}). ${plural(inForce.length, 'Dalo', 'Dalos')} de baja en Mis contrataciones; cuando ${plural(inForce.length, 'termine', 'terminen')}, vas a poder eliminar tu cuenta.`,
     });
   }
   const open = await db
