@@ -110,7 +110,9 @@ export function registerErrorHandler(
     }
     const known = knownClientError(error, request);
     if (known) {
-      request.log.info({ err: { message: error.message, code: error.code } }, 'client error');
+      // A data exception means a validator let a value through: still the client's fault, but worth fixing.
+      const level = databaseErrorCode(error)?.startsWith('22') ? 'warn' : 'info';
+      request.log[level]({ err: { message: error.message, code: error.code } }, 'client error');
       return reply.status(errorCodes[known]).send({ message: defaultMessages[known], error_code: known });
     }
     const status = error.statusCode ?? 500;
@@ -154,9 +156,10 @@ const INT4_MAX = 2_147_483_647;
 
 /**
  * Failures that are the request's fault although no validator caught them: a multipart body that is not
- * one (the parser's own errors), text PostgreSQL cannot store (NUL), and a number past its integer range — in the path or the query
- * an id that cannot exist (404), elsewhere an input out of range (422). A safety net: schemas should
- * bound their numbers, and the generated security sweep finds the routes that do not.
+ * one (the parser's own errors), text PostgreSQL cannot store (NUL), a number past its integer range — in
+ * the path or the query an id that cannot exist (404), elsewhere an input out of range (422) — and any
+ * other data exception (400). A safety net: schemas should bound their values, and the generated security
+ * sweep finds the routes that do not.
  */
 function knownClientError(error: FastifyError, request: FastifyRequest): ErrorCode | undefined {
   if (/^(Multipart: |Unexpected end of form|Malformed part header)/.test(error.message)) return 'bad_request';
@@ -171,6 +174,10 @@ function knownClientError(error: FastifyError, request: FastifyRequest): ErrorCo
     ];
     return given.some((value) => Math.abs(Number(value)) > INT4_MAX) ? 'not_found' : 'validation_failed';
   }
+  // Any other data exception (class 22: a value of the wrong type or out of range for its column, such as
+  // "abc" for a date or the year 0) is the input's fault: a 400. The last safety net only — lib/list-query
+  // and the schemas check types and ranges so that such a value never reaches SQL.
+  if (databaseErrorCode(error)?.startsWith('22')) return 'bad_request';
   return undefined;
 }
 
