@@ -17,6 +17,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { seedDemoCatalog, seedReferenceData } from '../apps/api/src/db/seed.ts';
+import { registerCustomer } from '../apps/api/test/harness.ts';
 import {
   createBusiness,
   imei,
@@ -25,6 +26,7 @@ import {
   phoneRow,
   topUpCredit,
 } from '../apps/api/test/imports.ts';
+import { startSmtpPeer } from '../apps/api/test/peers/smtp-peer.ts';
 import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -65,11 +67,13 @@ async function main() {
   const tmp = mkdtempSync(path.join(tmpdir(), 'cubierto-bench-imports-'));
   let child: ChildProcess | undefined;
   const postgres = ON_POSTGRES ? await freshPostgres() : undefined;
+  // Registration mails its confirmation code: the bench reads it from a local SMTP server.
+  const smtp = await startSmtpPeer();
   try {
     // The scene, in this process: the catalogue, a business with Mi crédito topped up.
     const config = loadConfig(
       {
-        ...productionEnv(),
+        ...productionEnv({ SMTP_URL: smtp.url }),
         LOG_LEVEL: 'silent',
         WEB_DIST_DIR: '',
         DATA_DIR: tmp,
@@ -85,17 +89,11 @@ async function main() {
     await seedReferenceData(database.db);
     const app = await buildApp({ config, database });
     await seedDemoCatalog(database.db, app.deps.storage);
-    const register = await app.inject({
-      method: 'POST',
-      url: '/api/v4/auth/register',
-      payload: {
-        name: 'Bench Empresa',
-        email: 'bench@example.com',
-        password: 'Tornado-Azul-2025',
-        dni: '28123456',
-      },
-    });
-    const auth = { authorization: `Bearer ${register.json<{ access_token: string }>().access_token}` };
+    const { auth } = await registerCustomer(
+      app,
+      { name: 'Bench Empresa', email: 'bench@example.com', dni: '28123456' },
+      { codeFor: (email) => smtp.registrationCode(email) },
+    );
     const { coverageId } = await phoneCoverage(app);
     const entity = await createBusiness(app, auth);
     for (let i = 0; i < 40; i++) await topUpCredit(app, auth, 5_000_000_00);
@@ -188,6 +186,7 @@ async function main() {
       await exited;
     }
     await postgres?.drop();
+    await smtp.close();
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -17,6 +17,8 @@ import { insurances } from '../apps/api/src/db/schema/index.ts';
 import { seedDemoCatalog, seedReferenceData } from '../apps/api/src/db/seed.ts';
 import { renderCertificate } from '../apps/api/src/modules/insurances/certificate.ts';
 import { isoDaysFromToday, riskAnswers, uploadPhoto } from '../apps/api/test/contracting.ts';
+import { registerCustomer } from '../apps/api/test/harness.ts';
+import { startSmtpPeer } from '../apps/api/test/peers/smtp-peer.ts';
 import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -34,10 +36,12 @@ const median = (values: number[]) => {
 
 async function main() {
   const tmp = mkdtempSync(path.join(tmpdir(), 'cubierto-bench-ins-'));
+  // Registration mails its confirmation code: the bench reads it from a local SMTP server.
+  const smtp = await startSmtpPeer();
   try {
     const config = loadConfig(
       {
-        ...productionEnv(),
+        ...productionEnv({ SMTP_URL: smtp.url }),
         LOG_LEVEL: 'silent',
         WEB_DIST_DIR: '',
         DATA_DIR: tmp,
@@ -52,18 +56,11 @@ async function main() {
     const app = await buildApp({ config, database });
     await seedDemoCatalog(database.db, app.deps.storage);
 
-    const register = await app.inject({
-      method: 'POST',
-      url: '/api/v4/auth/register',
-      payload: {
-        name: 'Bench Cliente',
-        email: 'bench@example.com',
-        password: 'Tornado-Azul-2025',
-        dni: '30123456',
-      },
-    });
-    const token = register.json<{ access_token: string }>().access_token;
-    const auth = { authorization: `Bearer ${token}` };
+    const { auth } = await registerCustomer(
+      app,
+      { name: 'Bench Cliente', email: 'bench@example.com', dni: '30123456' },
+      { codeFor: (email) => smtp.registrationCode(email) },
+    );
     const catalogue = (
       await app.inject({ method: 'GET', url: '/api/v4/public-policies?per_page=100' })
     ).json<{
@@ -221,6 +218,7 @@ async function main() {
     );
     console.log(`| same, p50 / p99 | ${figures.list.p50_ms} / ${figures.list.p99_ms} ms |`);
   } finally {
+    await smtp.close();
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -22,6 +22,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { seedDemoCatalog, seedReferenceData } from '../apps/api/src/db/seed.ts';
 import { createMemoryRateLimiter } from '../apps/api/src/lib/rate-limiter.ts';
+import { registerCustomer } from '../apps/api/test/harness.ts';
 import { bagCoverageId, contractInsurance } from '../apps/api/test/purchase.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -53,6 +54,8 @@ async function prepare(databaseUrl: string, tmp: string): Promise<Client[]> {
       DATA_DIR: tmp,
       UPLOADS_DIR: path.join(tmp, 'uploads'),
       DATABASE_URL: databaseUrl,
+      // The setup registers every customer from one address.
+      REGISTER_MAX_PER_IP: '100000',
     },
     apiDir,
   );
@@ -63,17 +66,12 @@ async function prepare(databaseUrl: string, tmp: string): Promise<Client[]> {
   const clients: Client[] = [];
   const customers = Math.ceil(CLIENTS / 2);
   for (let n = 0; n < customers; n += 1) {
-    const register = await app.inject({
-      method: 'POST',
-      url: '/api/v4/auth/register',
-      payload: {
-        name: 'Bench Cliente',
-        email: `bench.${n}@example.com`,
-        password: 'Tornado-Azul-2025',
-        dni: '30123456',
-      },
+    // The code mailed to the address comes from the development mailbox (no SMTP_URL here).
+    const { auth } = await registerCustomer(app, {
+      name: 'Bench Cliente',
+      email: `bench.${n}@example.com`,
+      dni: '30123456',
     });
-    const auth = { authorization: `Bearer ${register.json<{ access_token: string }>().access_token}` };
     const first = await contractInsurance(app, auth, coverage);
     const each = Math.min(2, CLIENTS - n * 2);
     const copies = PAYMENTS_EACH * each - 1;

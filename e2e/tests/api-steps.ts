@@ -4,7 +4,7 @@
  * through the test checkout. What a test looks at is always done through the screens.
  */
 import { expect, type Page } from '@playwright/test';
-import { newEmail, PASSWORD } from './support.ts';
+import { mailedCode, newEmail, PASSWORD } from './support.ts';
 
 export const API = '/api/v4';
 
@@ -17,11 +17,16 @@ export function dayFromToday(days: number): string {
   return new Date(today + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A new customer, registered as the app does it: the form, then the code mailed to the address. */
 export async function registerThroughApi(page: Page, name: string, emailPrefix = 'e2e'): Promise<Customer> {
   const email = newEmail(emailPrefix);
   const dni = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
-  const answer = await page.request.post(`${API}/auth/register`, {
+  const started = await page.request.post(`${API}/auth/register`, {
     data: { name, email, password: PASSWORD, dni },
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const answer = await page.request.post(`${API}/auth/register/confirm`, {
+    data: { email, code: await mailedCode(email) },
   });
   expect(answer.status(), await answer.text()).toBe(201);
   const { access_token } = (await answer.json()) as { access_token: string };

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
-import { expectAccessible, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
+import { expectAccessible, mailedCode, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
 
 // The test checkout sends the customer back to the server's public address (localhost).
 test.use({ baseURL: `http://localhost:${E2E_PORT}` });
@@ -16,13 +16,17 @@ const API = '/api/v4';
 
 async function registerCustomer(page: Page, name: string) {
   const email = newEmail('negocio');
-  const answer = await page.request.post(`${API}/auth/register`, {
+  const started = await page.request.post(`${API}/auth/register`, {
     data: {
       name,
       email,
       password: PASSWORD,
       dni: String(30_000_000 + Math.floor(Math.random() * 9_000_000)),
     },
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const answer = await page.request.post(`${API}/auth/register/confirm`, {
+    data: { email, code: await mailedCode(email) },
   });
   expect(answer.status(), await answer.text()).toBe(201);
   const { access_token } = (await answer.json()) as { access_token: string };

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { API, contractBag, payInSandbox, registerThroughApi } from './api-steps.ts';
-import { expectAccessible, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
+import { confirmRegistration, expectAccessible, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
 
 test('a visitor browses the catalogue, looks at a coverage and registers to contract it', async ({
   page,
@@ -51,10 +51,15 @@ test('a visitor browses the catalogue, looks at a coverage and registers to cont
   await shot(page, info, 'register-risk');
 
   await page.getByLabel('Nombre y apellido').fill('Martina Sosa');
-  await page.getByLabel('Email').fill(newEmail('visitante'));
+  const email = newEmail('visitante');
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('DNI').fill('35111222');
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('heading', { name: 'Ingresá el código' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'register-risk-code');
+  await confirmRegistration(page, email);
   // The contract page starts a process for the coverage and moves to it.
   await expect(page).toHaveURL(/\/contract-insurance(\?coverage=1|\/\d+)$/);
   await expect(page.getByText('Celular · Robo').first()).toBeVisible();

@@ -2,8 +2,11 @@
 import { expect, test } from '@playwright/test';
 import {
   closeTourWhenShown,
+  confirmRegistration,
   DEMO,
   expectAccessible,
+  mailedCode,
+  mailedCodes,
   maintenance,
   menu,
   newEmail,
@@ -37,6 +40,23 @@ test('a new customer registers, signs in, edits the profile and signs out', asyn
   await page.getByLabel('DNI').fill('33444555');
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  // The second step: the code mailed to the address. A wrong one is explained beside the field.
+  await expect(page.getByRole('heading', { name: 'Ingresá el código' })).toBeVisible();
+  await expect(page.getByText(`Te enviamos un código a ${email} para confirmar tu cuenta.`)).toBeVisible();
+  const code = await mailedCode(email);
+  await page.getByLabel('Código de 6 números').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirmar cuenta' }).click();
+  await expect(page.getByText('El código no es correcto. Te quedan 4 intentos.')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'register-code-wrong');
+  await page.getByRole('button', { name: 'Reenviar código' }).click();
+  await expect(
+    page.getByText(`Listo: si ${email} está esperando un código, te enviamos uno nuevo.`),
+  ).toBeVisible();
+  await expect.poll(() => mailedCodes(email).length).toBe(2);
+  await shot(page, info, 'register-code-resent');
+  await confirmRegistration(page, email);
   await expect(page).toHaveURL(/\/tabs/);
   await expect(page.getByText('¡Hola, Valentina Ríos!')).toBeVisible();
   await shot(page, info, 'home');

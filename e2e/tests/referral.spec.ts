@@ -5,7 +5,16 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
 import { API, type Customer, issueBagInsurance, payInSandbox, registerThroughApi } from './api-steps.ts';
-import { expectAccessible, menu, newEmail, PASSWORD, shot, signIn, signOut } from './support.ts';
+import {
+  confirmRegistration,
+  expectAccessible,
+  menu,
+  newEmail,
+  PASSWORD,
+  shot,
+  signIn,
+  signOut,
+} from './support.ts';
 
 const origin = `http://localhost:${E2E_PORT}`;
 test.use({ baseURL: origin });
@@ -47,6 +56,7 @@ test('an invitee registered through the copied link pays their first insurance a
   await page.getByLabel('DNI').fill(String(30_000_000 + Math.floor(Math.random() * 9_000_000)));
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await confirmRegistration(page, email);
   await expect(page).toHaveURL(/\/tabs/);
 
   // Their first insurance, paid through the test checkout.

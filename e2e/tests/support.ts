@@ -1,6 +1,6 @@
 /** Shared steps of the browser tests: what a person does, found by the labels a person reads. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -15,6 +15,46 @@ let counter = 0;
 export function newEmail(prefix = 'e2e'): string {
   counter += 1;
   return `${prefix}.${Date.now()}.${counter}@example.com`;
+}
+
+/**
+ * The 6-digit registration codes the e2e server mailed to `email`, oldest first. Without SMTP_URL the
+ * server writes each mail as an .eml file into its development mailbox, DATA_DIR/mail, named after the
+ * recipient; the code stands alone on its line.
+ */
+export function mailedCodes(email: string, dataDir = E2E_DATA_DIR): string[] {
+  const dir = path.join(dataDir, 'mail');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const suffix = `-${email.toLowerCase().replace(/[^a-z0-9@._-]/g, '_')}.eml`;
+  return names
+    .filter((name) => name.endsWith(suffix))
+    .sort()
+    .flatMap((name) => /^(\d{6})\r?$/m.exec(readFileSync(path.join(dir, name), 'utf8'))?.[1] ?? []);
+}
+
+/** The latest registration code mailed to `email`, once it has arrived. */
+export async function mailedCode(email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      code = mailedCodes(email).at(-1);
+      return code;
+    })
+    .toBeDefined();
+  return code!;
+}
+
+/** The register page's second step: types the code mailed to `email` and confirms the account. */
+export async function confirmRegistration(page: Page, email: string): Promise<void> {
+  const field = page.getByLabel('Código de 6 números');
+  await expect(field).toBeVisible();
+  await field.fill(await mailedCode(email));
+  await page.getByRole('button', { name: 'Confirmar cuenta' }).click();
 }
 
 /** Saves a screenshot of the step under artifacts/screenshots/<project>/<test>/NN-step.png. */

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
+const REGISTRATION_CODE = /^(\d{6})\r?$/m;
+
 export async function startSmtpPeer() {
   const inbox: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
@@ -42,6 +44,11 @@ export async function startSmtpPeer() {
           setTimeout(resolve, 100);
         });
       }
+    },
+    /** The 6-digit registration code of the first code mail to `to` (alone on its line). */
+    async registrationCode(to: string, timeoutMs = 5000): Promise<string> {
+      const mail = await this.waitFor(to, timeoutMs, REGISTRATION_CODE);
+      return REGISTRATION_CODE.exec(decodeMail(mail.raw))![1]!;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
