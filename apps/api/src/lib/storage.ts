@@ -18,6 +18,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import type { StorageConfig } from '../config.ts';
 import { AppError } from './errors.ts';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits, isReencodedImage, reencodeImage } from './images.ts';
 import { newToken } from './tokens.ts';
 
 /** One stored file as a listing shows it. */
@@ -203,7 +204,10 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /**
  * Checks an upload by its bytes, never its name: the detected type must be allowed and the size
- * within the limit. Returns the detected type and a fresh storage key.
+ * within the limit. An image (JPG, PNG, WEBP) is then re-encoded by lib/images.ts, which refuses one
+ * whose declared dimensions exceed `images` or that cannot be decoded, and strips its metadata; other
+ * types (a claim's PDF) are kept as they came. Returns the detected type, the bytes to store and a fresh
+ * storage key.
  */
 export async function inspectUpload(
   data: Buffer,
@@ -214,8 +218,10 @@ export async function inspectUpload(
     kind: string;
     /** What to say when the bytes are of another type (images only, by default). */
     invalidMessage?: string;
+    /** The image limits (config's IMAGE_* variables); the defaults of lib/images.ts otherwise. */
+    images?: ImageLimits | undefined;
   },
-): Promise<{ contentType: string; key: string; extension: string }> {
+): Promise<{ contentType: string; key: string; extension: string; data: Buffer }> {
   if (data.length === 0) {
     throw new AppError('validation_failed', { validations: { [options.field]: ['El archivo está vacío.'] } });
   }
@@ -233,9 +239,17 @@ export async function inspectUpload(
       },
     });
   }
+  const stored = isReencodedImage(detected.mime)
+    ? await reencodeImage(data, {
+        format: detected.mime,
+        field: options.field,
+        limits: options.images ?? DEFAULT_IMAGE_LIMITS,
+      })
+    : data;
   return {
     contentType: detected.mime,
     extension: detected.ext,
     key: `${options.kind}/${newToken(18)}.${detected.ext}`,
+    data: stored,
   };
 }

@@ -14,6 +14,7 @@ import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { companies, coverages, files, insurances, policies, riskTypes } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import type { ImageLimits } from '../../lib/images.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
 import { companyOut, coverageOut, riskTypeOut } from '../catalog/service.ts';
@@ -123,9 +124,12 @@ export async function deleteCompany(db: Db, id: number, audit: AuditContext) {
   });
 }
 
-/** The logo is checked by its bytes (JPG, PNG or WEBP) and size, stored under a random name. */
+/**
+ * The logo is checked by its bytes (JPG, PNG or WEBP) and size, re-encoded without metadata and stored
+ * under a random name.
+ */
 export async function setCompanyLogo(
-  deps: { db: Db; storage: Storage; uploadLimit: number },
+  deps: { db: Db; storage: Storage; uploadLimit: number; images?: ImageLimits },
   id: number,
   data: unknown,
   audit: AuditContext,
@@ -136,15 +140,16 @@ export async function setCompanyLogo(
     maxBytes: deps.uploadLimit,
     field: 'logo',
     kind: 'logos',
+    images: deps.images,
   });
   await findCompanyRow(deps.db, id);
-  await deps.storage.put(checked.key, data, checked.contentType);
+  await deps.storage.put(checked.key, checked.data, checked.contentType);
   return deps.db.transaction(async (tx) => {
     const before = companyOut(await findCompanyRow(tx, id, true));
     await tx.insert(files).values({
       kind: 'logo',
       contentType: checked.contentType,
-      sizeBytes: data.length,
+      sizeBytes: checked.data.length,
       storageKey: checked.key,
     });
     const [row] = await tx

@@ -39,6 +39,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
+import type { ImageLimits } from '../../lib/images.ts';
 import { inspectUpload, type Storage } from '../../lib/storage.ts';
 import { notify } from '../notifications/notify.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
@@ -66,9 +67,12 @@ export function attachmentName(given: string | undefined, extension: string): st
   return `${stem || 'archivo'}.${extension}`;
 }
 
-/** A photo or PDF for a claim not yet filed: checked by its bytes and size, owned by the uploader. */
+/**
+ * A photo or PDF for a claim not yet filed: checked by its bytes and size, owned by the uploader. A photo
+ * is stored re-encoded without metadata (lib/images.ts); a PDF as it came.
+ */
 export async function storeClaimAttachment(
-  deps: { db: Db; storage: Storage },
+  deps: { db: Db; storage: Storage; images?: ImageLimits },
   input: { userId: number; data: unknown; name?: string | undefined },
 ) {
   const data = input.data;
@@ -79,8 +83,9 @@ export async function storeClaimAttachment(
     field: 'file',
     kind: 'claims',
     invalidMessage: 'El archivo debe ser una foto (JPG, PNG o WEBP) o un PDF.',
+    images: deps.images,
   });
-  await deps.storage.put(checked.key, data, checked.contentType);
+  await deps.storage.put(checked.key, checked.data, checked.contentType);
   const row = await deps.db.transaction(async (tx) => {
     const [file] = await tx
       .insert(files)
@@ -88,7 +93,7 @@ export async function storeClaimAttachment(
         ownerUserId: input.userId,
         kind: 'claim_attachment',
         contentType: checked.contentType,
-        sizeBytes: data.length,
+        sizeBytes: checked.data.length,
         storageKey: checked.key,
       })
       .returning();

@@ -8,6 +8,7 @@ import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { contexts, entities, files, localities, places, provinces, users } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import type { ImageLimits } from '../../lib/images.ts';
 import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
@@ -122,10 +123,10 @@ export async function findCustomerUser(
 
 /**
  * Updates name, place and avatar in one transaction. The avatar is checked by its bytes (JPG, PNG or
- * WEBP within the upload limit) and stored before the row points at it.
+ * WEBP within the upload limit), re-encoded without metadata and stored before the row points at it.
  */
 export async function updateProfile(
-  deps: { db: Db; storage: Storage; uploadLimit: number },
+  deps: { db: Db; storage: Storage; uploadLimit: number; images?: ImageLimits },
   userId: number,
   input: Omit<ProfileUpdate, '_method'>,
 ): Promise<User> {
@@ -137,9 +138,10 @@ export async function updateProfile(
       maxBytes: deps.uploadLimit,
       field: 'avatar',
       kind: 'avatars',
+      images: deps.images,
     });
-    await deps.storage.put(checked.key, input.avatar, checked.contentType);
-    avatar = { key: checked.key, contentType: checked.contentType, size: input.avatar.length };
+    await deps.storage.put(checked.key, checked.data, checked.contentType);
+    avatar = { key: checked.key, contentType: checked.contentType, size: checked.data.length };
   }
   const wantsPlace =
     input.state_id !== undefined || input.locality_id !== undefined || input.zip_code !== undefined;

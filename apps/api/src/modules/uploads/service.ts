@@ -1,14 +1,18 @@
-/** Customer uploads (photos of insured objects): checked by content and size, owned by the uploader. */
+/**
+ * Customer uploads (photos of insured objects): checked by content and size, re-encoded without metadata
+ * (lib/images.ts), owned by the uploader.
+ */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import type { ImageLimits } from '../../lib/images.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
 
 export const UPLOAD_KINDS = ['risk_photo'] as const;
 
 export async function storeUpload(
-  deps: { db: Db; storage: Storage; uploadLimit: number },
+  deps: { db: Db; storage: Storage; uploadLimit: number; images?: ImageLimits },
   input: { userId: number; kind: (typeof UPLOAD_KINDS)[number]; data: unknown },
 ) {
   if (!Buffer.isBuffer(input.data)) throw validationError({ file: ['Adjuntá una imagen.'] });
@@ -17,15 +21,16 @@ export async function storeUpload(
     maxBytes: deps.uploadLimit,
     field: 'file',
     kind: 'uploads',
+    images: deps.images,
   });
-  await deps.storage.put(checked.key, input.data, checked.contentType);
+  await deps.storage.put(checked.key, checked.data, checked.contentType);
   const [file] = await deps.db
     .insert(files)
     .values({
       ownerUserId: input.userId,
       kind: input.kind,
       contentType: checked.contentType,
-      sizeBytes: input.data.length,
+      sizeBytes: checked.data.length,
       storageKey: checked.key,
     })
     .returning();
