@@ -358,6 +358,7 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** /docs or /sandbox switched off: a 404, not the web app's index.html that unknown paths get. */
 async function switchedOff(): Promise<never> {
   throw new AppError('not_found');
 }
