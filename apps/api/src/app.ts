@@ -25,6 +25,7 @@ import { registerHealthRoutes } from './lib/health.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
+import { registerRequestIds, requestIdOf } from './lib/request-id.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { addBodyDeadline, serverTimeouts } from './lib/timeouts.ts';
@@ -147,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger ?? (config.logLevel === 'silent' ? false : { level: config.logLevel }),
     ),
     bodyLimit: config.bodyLimit,
+    // A well-formed X-Request-Id is kept, else a UUID (lib/request-id.ts); logged as reqId.
+    genReqId: requestIdOf,
     // X-Forwarded-For only from the configured proxies (TRUST_PROXY), else any client could pick its address.
     trustProxy: trustProxyOption(config.trustProxy),
     ...serverTimeouts(config.timeouts),
@@ -155,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerRequestIds(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   addBodyDeadline(app, config.timeouts.bodyMs);

@@ -14,6 +14,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import { currentRequestId, runWithRequestId } from './request-id.ts';
 
 export type Job = typeof outbox.$inferSelect;
 export type JobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -39,7 +40,10 @@ export const OUTBOX_DEFAULTS = {
 
 const silentLog: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 
-/** Adds a job inside the caller's transaction. A job whose key is already taken is not added again. */
+/**
+ * Adds a job inside the caller's transaction. A job whose key is already taken is not added again. The
+ * job carries the id of the request that enqueued it (lib/request-id.ts), if any.
+ */
 export async function enqueue(
   tx: DbOrTx,
   job: { kind: string; payload?: unknown; runAt?: Date; key?: string },
@@ -50,6 +54,7 @@ export async function enqueue(
       kind: job.kind,
       payload: job.payload ?? {},
       key: job.key ?? null,
+      requestId: currentRequestId() ?? null,
       // The app's clock, in whole milliseconds, as the workers compare it: the database's own now() keeps
       // microseconds, so a job enqueued in the same millisecond as a pass would look due a little later.
       runAt: job.runAt ?? new Date(),
@@ -60,8 +65,31 @@ export async function enqueue(
 /** Makes sure every recurring kind has its row; harmless when another instance already made it. */
 export async function scheduleRecurringJobs(db: DbOrTx, handlers: JobHandlers, now = new Date()) {
   for (const [kind, handler] of Object.entries(handlers)) {
-    if (handler.everyMs) await enqueue(db, { kind, key: kind, runAt: now });
+    // A recurring job belongs to no request, whichever started the worker.
+    if (handler.everyMs)
+      await runWithRequestId(undefined, () => enqueue(db, { kind, key: kind, runAt: now }));
   }
+}
+
+/** The log of one job's run: every line carries the job and the id of the request that enqueued it. */
+function jobLog(log: JobLog, job: Job): JobLog {
+  const fields = {
+    job: { id: job.id, kind: job.kind, attempts: job.attempts },
+    ...(job.requestId ? { reqId: job.requestId } : {}),
+  };
+  const wrap =
+    (level: keyof JobLog) =>
+    (first: unknown, ...rest: unknown[]) => {
+      const write = log[level] as (...args: unknown[]) => void;
+      if (first !== null && typeof first === 'object' && !(first instanceof Error)) {
+        write.call(log, { ...fields, ...first }, ...rest);
+      } else if (first instanceof Error) {
+        write.call(log, { ...fields, err: first }, ...rest);
+      } else {
+        write.call(log, fields, first, ...rest);
+      }
+    };
+  return { info: wrap('info'), warn: wrap('warn'), error: wrap('error') } as JobLog;
 }
 
 /** 30 s, 1 min, 2 min … up to an hour: the wait after the given number of failed attempts. */
@@ -147,31 +175,29 @@ export async function runDueJobs(
     options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
   );
   const outcomes = await Promise.all(
-    jobs.map(async (job) => {
-      const handler = options.handlers[job.kind];
-      try {
-        if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-        await handler.run(job.payload, { db, now, job, log });
-        await settleSuccess(db, job, handler, now);
-        return true;
-      } catch (error) {
+    jobs.map((job) =>
+      // Jobs the handler enqueues belong to the same request.
+      runWithRequestId(job.requestId, async () => {
+        const handler = options.handlers[job.kind];
+        const runLog = jobLog(log, job);
         try {
-          const outcome = await settleFailure(db, job, handler, now, error);
-          const level = outcome === 'given_up' ? 'error' : 'warn';
-          log[level](
-            { err: error, job: { id: job.id, kind: job.kind, attempts: job.attempts } },
-            'job failed',
-          );
-        } catch (settleError) {
-          // The lease runs out and another pass takes the job again.
-          log.error(
-            { err: settleError, job: { id: job.id, kind: job.kind } },
-            'could not record a job failure',
-          );
+          if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
+          await handler.run(job.payload, { db, now, job, log: runLog });
+          await settleSuccess(db, job, handler, now);
+          if (!handler.everyMs) runLog.info('job done');
+          return true;
+        } catch (error) {
+          try {
+            const outcome = await settleFailure(db, job, handler, now, error);
+            runLog[outcome === 'given_up' ? 'error' : 'warn']({ err: error }, 'job failed');
+          } catch (settleError) {
+            // The lease runs out and another pass takes the job again.
+            runLog.error({ err: settleError }, 'could not record a job failure');
+          }
+          return false;
         }
-        return false;
-      }
-    }),
+      }),
+    ),
   );
   const done = outcomes.filter(Boolean).length;
   return { claimed: jobs.length, done, failed: jobs.length - done };
