@@ -55,6 +55,7 @@ import { createApnsSender } from './modules/notifications/apns.ts';
 import { createFcmSender } from './modules/notifications/fcm.ts';
 import { createWebPushSender, type PushSender, resolveVapidKeys } from './modules/notifications/push.ts';
 import { notificationUserRoutes, pushSubscriptionRoutes } from './modules/notifications/routes.ts';
+import { withUniversalLinks } from './modules/notifications/universal-links.ts';
 import { createMercadoPagoProvider } from './modules/payments/mercadopago.ts';
 import type { Providers } from './modules/payments/payment-service.ts';
 import { creditWalletRoutes, moneyWalletRoutes, paymentRoutes } from './modules/payments/routes.ts';
@@ -189,8 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     push: options.overrides?.push ?? {
       ...createWebPushSender(resolveVapidKeys(config)),
       native: {
-        ...(config.fcm ? { android: createFcmSender(config.fcm) } : {}),
-        ...(config.apns ? { ios: createApnsSender(config.apns) } : {}),
+        // The apps open a notification's link as a universal link (docs/decisions/014).
+        ...(config.fcm ? { android: withUniversalLinks(createFcmSender(config.fcm), config.publicUrl) } : {}),
+        ...(config.apns ? { ios: withUniversalLinks(createApnsSender(config.apns), config.publicUrl) } : {}),
       },
     },
     providers: {

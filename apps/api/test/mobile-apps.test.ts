@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { multipart, pngImage } from './fixtures.ts';
 import { createTestApp, registerCustomer, type TestApp } from './harness.ts';
 
 const ANDROID_ORIGIN = 'https://localhost';
@@ -147,5 +148,26 @@ describe('links that open the apps', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('images in the apps', () => {
+  it('lets pages of another origin show avatars and logos (Cross-Origin-Resource-Policy)', async () => {
+    const customer = await registerCustomer(t.app);
+    const form = await multipart({
+      _method: 'PUT',
+      avatar: { data: pngImage(8, 8), filename: 'yo.png', type: 'image/png' },
+    });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/customers/user',
+      headers: { ...customer.auth, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    const avatar = saved.json().data.avatar as string;
+    expect(avatar).toMatch(/^\/api\/v4\/files\/avatars\//);
+    const res = await t.app.inject({ method: 'GET', url: avatar, headers: { origin: IOS_ORIGIN } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 });

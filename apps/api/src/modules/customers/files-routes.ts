@@ -36,6 +36,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('x-content-type-options', 'nosniff')
           // An SVG opened on its own must not run anything.
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          // Public images: the mobile apps' pages (another origin, docs/decisions/014) show them too.
+          .header('cross-origin-resource-policy', 'cross-origin')
           .send(data)
       );
     },

@@ -111,7 +111,8 @@ describe('native push (FCM for android, APNs for ios)', () => {
     expect(fcm.deliveries[0]!.message).toMatchObject({
       token: android.token,
       notification: { title: 'Tu seguro está vigente', body: 'La contratación 0001 ya tiene cobertura.' },
-      data: { notification_user_id: String(id), url: `/notifications/list/${id}` },
+      // A universal link of the public site: the app opens it (docs/decisions/014).
+      data: { notification_user_id: String(id), url: `${t.config.publicUrl}/notifications/list/${id}` },
       android: { priority: 'high', notification: { tag: `notification-${id}` } },
     });
     expect(apns.deliveries).toHaveLength(1);
@@ -123,7 +124,7 @@ describe('native push (FCM for android, APNs for ios)', () => {
         sound: 'default',
       },
       notification_user_id: id,
-      url: `/notifications/list/${id}`,
+      url: `${t.config.publicUrl}/notifications/list/${id}`,
     });
     expect(delivery!.headers).toMatchObject({
       'apns-topic': apns.topic,

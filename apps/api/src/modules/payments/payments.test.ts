@@ -116,7 +116,9 @@ describe('money wallet', () => {
     const c = await registerCustomer(t.app);
     const insurance = await pendingInsurance(c);
     const { location } = await topUp(c, 5_000_000);
-    expect(location).toMatch(/^\/tabs\?status=success&external_reference=[\w-]+&mercado_pago_transfer=true$/);
+    expect(location).toMatch(
+      /^http:\/\/localhost:3000\/tabs\?status=success&external_reference=[\w-]+&mercado_pago_transfer=true$/,
+    );
     const w = await wallet(c);
     expect(w).toMatchObject({
       balance_cents: 5_000_000,
@@ -267,8 +269,9 @@ describe('provider checkout (sandbox)', () => {
     const start = await pay(c, rejectedOne.id, 'sandbox');
     const checkout = new URL(start.json().data.checkout_url).pathname;
     const rejected = await t.app.inject({ method: 'POST', url: `${checkout}/reject` });
+    // A universal link of the public site (the apps open it, docs/decisions/014).
     expect(String(rejected.headers.location)).toBe(
-      `/tabs?status=rejected&external_reference=${start.json().data.payment.external_reference}&insurance_id=${rejectedOne.id}`,
+      `${t.config.publicUrl}/tabs?status=rejected&external_reference=${start.json().data.payment.external_reference}&insurance_id=${rejectedOne.id}`,
     );
     expect((await insuranceOf(c, rejectedOne.id)).status).toBe('pendiente');
 

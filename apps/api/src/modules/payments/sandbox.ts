@@ -72,7 +72,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         providerStatus: status,
       });
       const returned = updated.status === 'approved' ? approvedReturnStatus(updated) : status;
-      return reply.redirect(returnUrl(updated, returned), 303);
+      // The universal link form, as Mercado Pago and Ualá return: in the apps it opens the app again.
+      return reply.redirect(`${deps.config.publicUrl}${returnUrl(updated, returned)}`, 303);
     },
   );
 };
