@@ -5,6 +5,7 @@
  * in-memory exporter. PGlite is not node-postgres: on the embedded database queries get no spans.
  */
 import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
@@ -26,19 +27,31 @@ export function startTracing(options: {
   const processor: SpanProcessor = options.immediate
     ? new SimpleSpanProcessor(options.exporter)
     : new BatchSpanProcessor(options.exporter);
+  const instrumentations = [
+    new HttpInstrumentation({
+      // Probes and metrics scrapes would be most of the traces and say nothing.
+      ignoreIncomingRequestHook: (request) => /^\/(livez|readyz|metrics)\b/.test(request.url ?? ''),
+    }),
+    new PgInstrumentation({ requireParentSpan: true }),
+    // Registers itself on every Fastify instance as it is created (no plugin to add in app.ts).
+    new FastifyOtelInstrumentation({ registerOnInitialization: true }),
+  ];
   const sdk = new NodeSDK({
     serviceName: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'cubierto-api',
     spanProcessors: [processor],
-    instrumentations: [
-      new HttpInstrumentation({
-        // Probes and metrics scrapes would be most of the traces and say nothing.
-        ignoreIncomingRequestHook: (request) => /^\/(livez|readyz|metrics)\b/.test(request.url ?? ''),
-      }),
-      new PgInstrumentation({ requireParentSpan: true }),
-      // Registers itself on every Fastify instance as it is created (no plugin to add in app.ts).
-      new FastifyOtelInstrumentation({ registerOnInitialization: true }),
-    ],
+    // Traces only: no log exporter (the logs are stdout's JSON lines).
+    logRecordProcessors: [],
+    instrumentations,
   });
   sdk.start();
-  return { shutdown: () => sdk.shutdown() };
+  return {
+    async shutdown() {
+      await sdk.shutdown();
+      // Unhooked and unregistered, so a test worker that goes on to other files runs them untraced.
+      for (const instrumentation of instrumentations) instrumentation.disable();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    },
+  };
 }
