@@ -141,6 +141,12 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
   );
 }
 
+/** The PDF first: most people want to read their data; the JSON is for taking it elsewhere. */
+const DOWNLOADS = [
+  { format: 'pdf', variant: 'light', label: 'privacy.downloadPdf' },
+  { format: 'json', variant: 'default', label: 'privacy.downloadJson' },
+] as const;
+
 export function PrivacyCard() {
   const { t } = useTranslation();
   const [downloading, setDownloading] = useState<'json' | 'pdf' | null>(null);
@@ -166,22 +172,17 @@ export function PrivacyCard() {
             {t('privacy.downloadDescription')}
           </Text>
           <Group gap="sm">
-            <Button
-              variant="light"
-              loading={downloading === 'pdf'}
-              disabled={downloading !== null}
-              onClick={() => void download('pdf')}
-            >
-              {t('privacy.downloadPdf')}
-            </Button>
-            <Button
-              variant="default"
-              loading={downloading === 'json'}
-              disabled={downloading !== null}
-              onClick={() => void download('json')}
-            >
-              {t('privacy.downloadJson')}
-            </Button>
+            {DOWNLOADS.map(({ format, variant, label }) => (
+              <Button
+                key={format}
+                variant={variant}
+                loading={downloading === format}
+                disabled={downloading !== null}
+                onClick={() => void download(format)}
+              >
+                {t(label)}
+              </Button>
+            ))}
           </Group>
         </div>
         <Divider />
