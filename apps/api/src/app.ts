@@ -5,8 +5,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { registerBodyParsers } from './lib/body-parsers.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerHealthRoutes } from './lib/health.ts';
@@ -264,11 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxAge: 600,
     });
   }
-  await app.register(formbody);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: config.uploadLimit, files: 5, fields: 50, fieldSize: 64 * 1024 },
-  });
+  // JSON, forms and multipart, each refused with a 400 when malformed (lib/body-parsers.ts).
+  await registerBodyParsers(app, { uploadLimit: config.uploadLimit });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -48,3 +48,18 @@ export async function multipart(
   const req = new Request('http://local', { method: 'POST', body: form });
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }
+
+export const BROKEN_MULTIPART_BOUNDARY = 'cubierto-broken-form';
+
+/** Multipart bodies cut short or malformed in each way the parser (busboy) reports, by what is wrong. */
+export const brokenMultipartBodies: Record<string, string> = (() => {
+  const b = BROKEN_MULTIPART_BOUNDARY;
+  const field = `--${b}\r\nContent-Disposition: form-data; name="email"\r\n\r\nana@example.com\r\n`;
+  return {
+    'cut inside a part header': `${field}--${b}\r\nContent-Disposition: form-da`,
+    'cut inside a value': `--${b}\r\nContent-Disposition: form-data; name="email"\r\n\r\nana@exa`,
+    'cut inside a file': `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`,
+    'no closing boundary': field,
+    'not multipart at all': 'email=ana@example.com',
+  };
+})();
