@@ -109,11 +109,16 @@ export function RegisterPage() {
         codeSentTo ? t('register.codeTitle') : pending ? t('register.completeTitle') : t('register.title')
       }
       subtitle={
-        codeSentTo
-          ? `${codeSentTo.message} ${t('register.codeSubtitle')}`
-          : coverageId
-            ? t('catalog.chosen.registerSubtitle')
-            : t('register.subtitle')
+        codeSentTo ? (
+          // A long address breaks anywhere rather than run out of the card.
+          <span style={{ overflowWrap: 'anywhere' }}>
+            {codeSentTo.message} {t('register.codeSubtitle')}
+          </span>
+        ) : coverageId ? (
+          t('catalog.chosen.registerSubtitle')
+        ) : (
+          t('register.subtitle')
+        )
       }
       footer={
         <>
