@@ -64,7 +64,7 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 /**
  * Registering with a password: `POST /auth/register` answers 202 with this message whether or not the
  * e-mail already has an account (no enumeration); the account is created by `POST /auth/register/confirm`
- * with the 6-digit code mailed to that address (docs/decisions/016).
+ * with the 6-digit code mailed to that address (docs/decisions/019).
  */
 export const registrationPendingMessage = (email: string) =>
   `Te enviamos un código a ${email} para confirmar tu cuenta.`;

@@ -93,7 +93,7 @@ export const sessions = pgTable(
 );
 
 /**
- * A registration with a password waiting for its e-mailed 6-digit code (decision 016): the form's data
+ * A registration with a password waiting for its e-mailed 6-digit code (decision 019): the form's data
  * with the password already hashed, the code's hash, how many wrong codes were tried, and when it ends.
  * One per e-mail and device: registering again from the same device replaces it; another device's
  * registration of the same e-mail (a stranger's) is a row of its own and cannot change this one.

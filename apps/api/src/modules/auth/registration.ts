@@ -1,5 +1,5 @@
 /**
- * Registration with a password, confirmed by a 6-digit code mailed to the address (decision 016).
+ * Registration with a password, confirmed by a 6-digit code mailed to the address (decision 019).
  * `startRegistration` answers the same for a new and an existing e-mail: a new one gets a code (the form
  * waits as a pending registration, password already hashed), an existing one's owner gets a warning with
  * links to sign in and to recover the password. `confirmRegistration` creates the account as a social

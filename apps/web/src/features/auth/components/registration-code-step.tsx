@@ -1,6 +1,6 @@
 /**
  * The register page's second step: the 6-digit code mailed to the address confirms the account
- * (docs/decisions/016). A wrong code is explained under the field; 'Reenviar código' mails a new one;
+ * (docs/decisions/019). A wrong code is explained under the field; 'Reenviar código' mails a new one;
  * 'Corregir mis datos' goes back to the form as it was typed.
  */
 import type { TokenResponse } from '@cubierto/contracts';
