@@ -14,7 +14,8 @@ export default defineConfig({
     // test (storage, session, app config and version, dialogs). 78 s to 26 s.
     isolate: false,
     setupFiles: ['./test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // capacitor-setup.test.ts reads the package and the plugins' manifests (Node types, tsconfig.node.json).
+    include: ['src/**/*.test.{ts,tsx}', 'capacitor-setup.test.ts'],
     css: false,
     restoreMocks: true,
     unstubEnvs: true,

@@ -41,7 +41,7 @@ export async function nativeSocialToken(
   const { plugin } = deps;
   try {
     if (provider === 'google') {
-      const clientId = config.google_client_id ?? '';
+      const clientId = firstId(config.google_client_id);
       // The ID token's audience is the web client id on both platforms, the one the API checks.
       await plugin.initialize({
         google: { webClientId: clientId, iOSServerClientId: clientId, mode: 'online' },
@@ -53,20 +53,25 @@ export async function nativeSocialToken(
       return 'idToken' in result ? requireToken(result.idToken) : requireToken(null);
     }
     if (provider === 'facebook') {
-      await plugin.initialize({ facebook: { appId: config.facebook_app_id ?? '' } });
+      await plugin.initialize({ facebook: { appId: firstId(config.facebook_app_id) } });
       const { result } = await plugin.login({
         provider: 'facebook',
         options: { permissions: ['email', 'public_profile'] },
       });
       return requireToken(result.accessToken?.token ?? null);
     }
-    await plugin.initialize({ apple: { clientId: config.apple_client_id ?? '' } });
+    await plugin.initialize({ apple: { clientId: firstId(config.apple_client_id) } });
     const { result } = await plugin.login({ provider: 'apple', options: { scopes: ['email', 'name'] } });
     return requireToken(result.idToken);
   } catch (error) {
     if (isCancelled(error)) return null;
     throw error;
   }
+}
+
+/** The API lists one client id per platform, the web's first (GOOGLE_CLIENT_ID=web,android,ios). */
+function firstId(ids: string | null): string {
+  return (ids ?? '').split(',')[0]?.trim() ?? '';
 }
 
 function requireToken(token: string | null | undefined): string {
