@@ -22,6 +22,7 @@ import { AppError, registerErrorHandler } from './lib/errors.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerHealthRoutes } from './lib/health.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
+import { registerMetrics } from './lib/metrics.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
 import { registerRequestIds, requestIdOf } from './lib/request-id.ts';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
   app.decorate('deps', deps);
+  registerMetrics(app);
   app.addHook('onClose', async () => {
     await deps.rateLimiter.close();
     await deps.sessions.close();

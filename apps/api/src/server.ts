@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from './db/seed.ts';
 import { flushTraces } from './instrument.ts';
+import { startMetricsServer } from './lib/metrics.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
 import { stopGracefully } from './lib/shutdown.ts';
@@ -42,13 +43,20 @@ async function main() {
         log: app.log.child({ name: 'outbox' }),
       })
     : undefined;
+  // Prometheus metrics on a port of their own, never the public one.
+  const metrics = config.metrics ? await startMetricsServer(app.metrics, config.metrics) : undefined;
   const close = (signal: string) =>
     stopGracefully({
       app,
       signal,
       graceMs: config.shutdown.graceMs,
       timeoutMs: config.shutdown.timeoutMs,
-      afterClose: [async () => worker?.stop(), () => database.close(), () => flushTraces()],
+      afterClose: [
+        async () => worker?.stop(),
+        async () => metrics?.close(),
+        () => database.close(),
+        () => flushTraces(),
+      ],
     });
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));

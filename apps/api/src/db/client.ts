@@ -33,7 +33,11 @@ export type Database = {
    * subscriber holding state derived from them can drop it. Resolves to a function that ends it.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** The connection pool's use right now (PostgreSQL; PGlite has one in-process connection, no pool). */
+  poolStats?(): PoolStats;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
 
 export type ListenHandlers = {
   onMessage: (payload: string) => void;
@@ -68,7 +72,8 @@ export function keptPlansOf(db: Db): PglitePlans | undefined {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const poolSize = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: poolSize });
     // An idle client the server drops (restart, failover, admin termination) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));
@@ -77,6 +82,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       kind: 'postgres',
       db,
+      poolStats: () => ({
+        max: poolSize,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       // Instances starting together: one migrates under the lock, the others wait and find nothing to do.
       migrate: async () => {
         const client = await pool.connect();
