@@ -127,3 +127,54 @@ describe('timeouts', () => {
     expect(() => loadConfig({ BODY_TIMEOUT_MS: 'never' })).toThrow(/BODY_TIMEOUT_MS/);
   });
 });
+
+describe('storage, metrics and stopping', () => {
+  it('stores on the disk by default and in the bucket STORAGE_URL names, with its prefix', () => {
+    expect(loadConfig({ UPLOADS_DIR: '/srv/files' }).storage).toEqual({ kind: 'disk', dir: '/srv/files' });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://cubierto-files/prod/a',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'cubierto-files',
+      prefix: 'prod/a/',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://cubierto-files' }).storage).toMatchObject({
+      prefix: '',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses a storage URL that is not s3://bucket/prefix and half an S3 key pair', () => {
+    expect(() => loadConfig({ STORAGE_URL: 'https://bucket.example.com' })).toThrow(/STORAGE_URL/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://cubierto', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  it('serves metrics only when METRICS_PORT is set, on HOST unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9464,
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics?.host).toBe('10.0.0.5');
+  });
+
+  it('keeps the grace shorter than the stop deadline', () => {
+    expect(loadConfig({}).shutdown).toEqual({ graceMs: 5000, timeoutMs: 25000 });
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '30000', SHUTDOWN_TIMEOUT_MS: '20000' })).toThrow(
+      /SHUTDOWN_GRACE_MS/,
+    );
+  });
+});
