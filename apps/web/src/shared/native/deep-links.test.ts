@@ -38,7 +38,13 @@ describe('deep link listener', () => {
       }),
     };
     const navigate = vi.fn();
-    const stop = await listenForDeepLinks({ app: app as never, navigate, publicHosts: PUBLIC_HOSTS });
+    const closeBrowser = vi.fn(async () => undefined);
+    const stop = await listenForDeepLinks({
+      app: app as never,
+      navigate,
+      publicHosts: PUBLIC_HOSTS,
+      closeBrowser,
+    });
     expect(app.addListener).toHaveBeenCalledWith('appUrlOpen', expect.any(Function));
 
     open?.({ url: `cubierto://tabs${RETURN}` });
@@ -47,6 +53,8 @@ describe('deep link listener', () => {
     expect(navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(navigate).toHaveBeenCalledExactlyOnceWith(`/tabs${RETURN}`);
+    // The checkout's browser closes once its return is back in the app; a foreign link leaves it alone.
+    expect(closeBrowser).toHaveBeenCalledOnce();
     await stop();
     expect(remove).toHaveBeenCalledOnce();
   });

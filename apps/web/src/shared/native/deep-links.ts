@@ -38,6 +38,8 @@ export type DeepLinkDeps = {
   navigate: (to: string) => void | Promise<void>;
   publicHosts: readonly string[];
   delayMs?: number;
+  /** Closes the in-app browser a checkout or a sign-in opened, now that its return came back. */
+  closeBrowser?: () => Promise<void>;
 };
 
 /** Opens every link the app is asked to open (cold start included). Resolves to a stop function. */
@@ -45,6 +47,7 @@ export async function listenForDeepLinks(deps: DeepLinkDeps): Promise<() => Prom
   const handle = await deps.app.addListener('appUrlOpen', ({ url }) => {
     const path = deepLinkPath(url, deps.publicHosts);
     if (path === null) return;
+    void deps.closeBrowser?.().catch(() => undefined);
     setTimeout(() => void deps.navigate(path), deps.delayMs ?? DEEP_LINK_DELAY_MS);
   });
   return () => handle.remove();

@@ -19,7 +19,12 @@ export async function startNative(navigate: (to: string) => void | Promise<void>
   const platform = platformName();
   await Promise.all([
     watchStoreUpdates({ app: App, updates: AppUpdate, platform, toast: showToast, log }),
-    listenForDeepLinks({ app: App, navigate, publicHosts: PUBLIC_HOSTS }),
+    listenForDeepLinks({
+      app: App,
+      navigate,
+      publicHosts: PUBLIC_HOSTS,
+      closeBrowser: async () => (await import('@capacitor/browser')).Browser.close(),
+    }),
   ]);
 }
 
