@@ -24,6 +24,7 @@ import {
   createTestDatabase,
   GOOD_PASSWORD,
   registerCustomer,
+  registrationCodeFromMailbox,
   usePostgres,
 } from './harness.ts';
 import {
@@ -60,6 +61,8 @@ function nextInstance(): Instance {
 const balancer = {
   inject: (options: InjectOptions) => nextInstance().app.inject(options),
 } as unknown as FastifyInstance;
+/** Both instances have one configuration, so one development mailbox: the code is read there. */
+const mailedCode = (email: string) => registrationCodeFromMailbox(instances[0]!.app, email);
 
 describe.skipIf(!usePostgres)('two API instances on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
@@ -113,7 +116,7 @@ describe.skipIf(!usePostgres)('two API instances on one PostgreSQL and one Redis
   });
 
   it('a whole purchase works with every request on another instance than the last', async () => {
-    const customer = await registerCustomer(balancer);
+    const customer = await registerCustomer(balancer, {}, { codeFor: mailedCode });
     const login = await balancer.inject({
       method: 'POST',
       url: '/api/v4/auth/login',
@@ -128,7 +131,7 @@ describe.skipIf(!usePostgres)('two API instances on one PostgreSQL and one Redis
   });
 
   it('the login rate limit counts the attempts made on both instances', async () => {
-    const customer = await registerCustomer(balancer);
+    const customer = await registerCustomer(balancer, {}, { codeFor: mailedCode });
     const statuses: number[] = [];
     for (let n = 0; n < 6; n += 1) {
       const res = await balancer.inject({
@@ -182,7 +185,7 @@ describe.skipIf(!usePostgres)('two API instances on one PostgreSQL and one Redis
 
   it('stopping one instance in the middle of payments loses nothing', async () => {
     const coverage = await bagCoverageId(balancer);
-    const customer = await registerCustomer(balancer);
+    const customer = await registerCustomer(balancer, {}, { codeFor: mailedCode });
     const orders: Array<{ id: number; total: number; key: Record<string, string> }> = [];
     for (let n = 0; n < 24; n += 1) {
       const insurance = await contractInsurance(balancer, customer.auth, coverage);
