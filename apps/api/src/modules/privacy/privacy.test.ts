@@ -9,13 +9,20 @@ import {
   type TestApp,
   until,
 } from '../../../test/harness.ts';
-import { bagCoverageId, contractInsurance, idempotencyKey, startPayment } from '../../../test/purchase.ts';
+import {
+  bagCoverageId,
+  contractInsurance,
+  idempotencyKey,
+  payThroughSandbox,
+  startPayment,
+} from '../../../test/purchase.ts';
 import {
   entities,
   files,
   insurances,
   invoices,
   pushSubscriptions,
+  referralRewards,
   sessions,
   users,
   walletMovements,
@@ -227,6 +234,22 @@ describe('deleting the account', () => {
     expect(voided!.status).toBe('anulado');
     const [person] = await t.database.db.select().from(entities).where(eq(entities.id, before.entityId!));
     expect(person).toMatchObject({ name: 'Cuenta eliminada', documentNumber: 'eliminado' });
+  });
+
+  it('an inviter who deleted the account earns no reward when the invitee pays later', async () => {
+    const inviter = await registerCustomer(t.app);
+    const inviterId = (await userOf(inviter)).id;
+    const code = (await api(inviter, 'GET', '/customers/referral')).json().data.code as string;
+    const invitee = await registerCustomer(t.app, { dni: '35123987', referral_code: code });
+    expect(
+      (await api(inviter, 'POST', '/customers/user/delete', { password: inviter.password })).statusCode,
+    ).toBe(200);
+    const insurance = await contractInsurance(t.app, invitee.auth, coverageId);
+    await payThroughSandbox(t.app, invitee.auth, insurance.id);
+    expect(
+      await t.database.db.select().from(referralRewards).where(eq(referralRewards.inviterUserId, inviterId)),
+    ).toEqual([]);
+    expect(await t.database.db.select().from(wallets).where(eq(wallets.userId, inviterId))).toEqual([]);
   });
 
   it('is refused while a provider payment may still arrive', async () => {

@@ -144,8 +144,13 @@ export async function rewardReferrer(
   if (done) return;
   const [[invitee], [inviter]] = await Promise.all([
     tx.select({ name: users.name }).from(users).where(eq(users.id, referral.inviteeUserId)),
-    tx.select({ name: users.name }).from(users).where(eq(users.id, referral.inviterUserId)),
+    tx
+      .select({ name: users.name, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, referral.inviterUserId)),
   ]);
+  // An inviter who deleted the account (decision 016) has no wallet to credit any more.
+  if (inviter!.deletedAt) return;
   const amount = formatArs(REFERRAL_REWARD_CENTS);
   const movement = await postMovement(tx, {
     userId: referral.inviterUserId,
