@@ -18,6 +18,23 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = path.join(tmpdir(), `cubierto-e2e-${E2E_PORT}`);
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
+/**
+ * The mobile apps' situation in a browser (docs/decisions/014): a second server whose web build was made
+ * with VITE_API_ORIGIN, so the page at one origin (`localhost`, as the shells' https://localhost or
+ * capacitor://localhost) calls the API at another (`127.0.0.1`, same port): every request is a real
+ * cross-origin one, preflights and CORS included. Its PUBLIC_URL is the page's origin, so checkouts
+ * return there. The build goes to its own folder (E2E_CROSS_ORIGIN_DIST_DIR skips it when already built).
+ */
+export const CROSS_ORIGIN_PORT = Number(process.env.E2E_CROSS_ORIGIN_PORT ?? E2E_PORT + 10);
+export const CROSS_ORIGIN_WEB = `http://localhost:${CROSS_ORIGIN_PORT}`;
+export const CROSS_ORIGIN_API = `http://127.0.0.1:${CROSS_ORIGIN_PORT}`;
+const CROSS_ORIGIN_DATA_DIR = path.join(tmpdir(), `cubierto-e2e-${CROSS_ORIGIN_PORT}`);
+const CROSS_ORIGIN_DIST_DIR =
+  process.env.E2E_CROSS_ORIGIN_DIST_DIR ?? path.join(tmpdir(), `cubierto-e2e-web-${CROSS_ORIGIN_PORT}`);
+const buildCrossOriginWeb = process.env.E2E_CROSS_ORIGIN_DIST_DIR
+  ? 'true'
+  : `cd ../web && VITE_API_ORIGIN=${CROSS_ORIGIN_API} npx vite build --logLevel warn --emptyOutDir --outDir '${CROSS_ORIGIN_DIST_DIR}'`;
+
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 } };
 /** Tests that turn maintenance mode on for every visitor (their titles say so). */
@@ -27,6 +44,8 @@ const DESKTOP_ONLY_TEST = /@desktop-only/;
 const PHONE_ONLY_TEST = /@phone-only/;
 /** The back office (a desktop tool) and keyboard-only use (a keyboard means a computer). */
 const DESKTOP_ONLY = ['operator.spec.ts', 'keyboard.spec.ts'];
+/** Runs against the cross-origin server only (its own project). */
+const CROSS_ORIGIN = 'cross-origin.spec.ts';
 /** Specs that also run at desktop size (see above). */
 const AT_DESKTOP = [
   'foundation.spec.ts',
@@ -90,32 +109,66 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile', use: phone, grepInvert: [MAINTENANCE, DESKTOP_ONLY_TEST], testIgnore: DESKTOP_ONLY },
+    {
+      name: 'mobile',
+      use: phone,
+      grepInvert: [MAINTENANCE, DESKTOP_ONLY_TEST],
+      testIgnore: [...DESKTOP_ONLY, CROSS_ORIGIN],
+    },
+    { name: 'cross-origin', use: { ...phone, baseURL: CROSS_ORIGIN_WEB }, testMatch: CROSS_ORIGIN },
     { name: 'desktop', use: desktop, grepInvert: [MAINTENANCE, PHONE_ONLY_TEST], testMatch: AT_DESKTOP },
     // One maintenance test at a time, once everything else is done: a chain of one-test projects.
     ...maintenanceChain(),
   ],
-  webServer: {
-    // A fresh embedded database for every run.
-    command: `rm -rf '${E2E_DATA_DIR}' && npx tsx src/server.ts`,
-    cwd: path.join(here, '../apps/api'),
-    url: `${baseURL}/api/v4/common/contexts`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      UPLOADS_DIR: path.join(E2E_DATA_DIR, 'uploads'),
-      // E2E_WEB_DIST_DIR lets parallel runs each serve their own build.
-      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(here, '../apps/web/dist'),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Browser tests sign in many times from one address.
-      LOGIN_MAX_PER_IP: '1000',
-      LOGIN_MAX_PER_EMAIL: '100',
+  webServer: [
+    {
+      // A fresh embedded database for every run.
+      command: `rm -rf '${E2E_DATA_DIR}' && npx tsx src/server.ts`,
+      cwd: path.join(here, '../apps/api'),
+      url: `${baseURL}/api/v4/common/contexts`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        UPLOADS_DIR: path.join(E2E_DATA_DIR, 'uploads'),
+        // E2E_WEB_DIST_DIR lets parallel runs each serve their own build.
+        WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(here, '../apps/web/dist'),
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // Browser tests sign in many times from one address.
+        LOGIN_MAX_PER_IP: '1000',
+        LOGIN_MAX_PER_EMAIL: '100',
+      },
     },
-  },
+    {
+      command: `rm -rf '${CROSS_ORIGIN_DATA_DIR}' && (${buildCrossOriginWeb}) && npx tsx src/server.ts`,
+      cwd: path.join(here, '../apps/api'),
+      url: `${CROSS_ORIGIN_API}/api/v4/common/contexts`,
+      // The web build comes first.
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(CROSS_ORIGIN_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: CROSS_ORIGIN_DATA_DIR,
+        UPLOADS_DIR: path.join(CROSS_ORIGIN_DATA_DIR, 'uploads'),
+        WEB_DIST_DIR: CROSS_ORIGIN_DIST_DIR,
+        PUBLIC_URL: CROSS_ORIGIN_WEB,
+        CORS_ORIGINS: CROSS_ORIGIN_WEB,
+        API_ORIGIN: CROSS_ORIGIN_API,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        LOGIN_MAX_PER_IP: '1000',
+        LOGIN_MAX_PER_EMAIL: '100',
+        REGISTER_MAX_PER_IP: '1000',
+        REGISTER_MAX_PER_DEVICE: '1000',
+      },
+    },
+  ],
 });
