@@ -139,9 +139,11 @@ export default defineConfig({
         WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(here, '../apps/web/dist'),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
-        // Browser tests sign in many times from one address.
+        // Browser tests sign in and register many times from one address.
         LOGIN_MAX_PER_IP: '1000',
         LOGIN_MAX_PER_EMAIL: '100',
+        REGISTER_MAX_PER_IP: '1000',
+        REGISTER_MAX_PER_DEVICE: '1000',
       },
     },
     {
