@@ -174,10 +174,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     mailer:
       options.overrides?.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        mailDir: config.mailDir,
+        log: app.log,
+      }),
     rateLimiter:
       options.overrides?.rateLimiter ??
-      (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter()),
+      (config.redisUrl
+        ? createRedisRateLimiter(config.redisUrl, undefined, app.log)
+        : createMemoryRateLimiter()),
     storage: options.overrides?.storage ?? createStorage(config.storage),
     social: ((verifier) => (config.testMode ? withTestModeApple(verifier) : verifier))(
       options.overrides?.social ?? createSocialVerifier(config.social),

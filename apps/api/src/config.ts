@@ -72,10 +72,18 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Cubierto <no-responder@cubierto.com.ar>'),
+  /** Without SMTP_URL, mails are written as .eml files into this folder (default DATA_DIR/mail). */
+  MAIL_DIR: z.string().optional(),
+  /** Mails one e-mail address may be sent per hour by password reset and by registration, each. */
+  MAIL_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Registrations (and code resends) per IP and per device id in REGISTER_WINDOW_SECONDS. */
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  REGISTER_MAX_PER_DEVICE: z.coerce.number().int().min(1).default(5),
+  REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5_242_880),
   /**
@@ -425,6 +433,10 @@ export type Config = {
   uploadsDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Development mailbox: where mails go as .eml files when there is no SMTP server. */
+  mailDir: string;
+  mailMaxPerEmail: number;
+  registerLimits: { perIp: number; perDevice: number; windowSeconds: number };
   sessionDays: number;
   loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
   bodyLimit: number;
@@ -631,6 +643,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     uploadsDir: resolve(e.UPLOADS_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailDir: resolve(e.MAIL_DIR ?? path.join(e.DATA_DIR, 'mail')),
+    mailMaxPerEmail: e.MAIL_MAX_PER_EMAIL,
+    registerLimits: {
+      perIp: e.REGISTER_MAX_PER_IP,
+      perDevice: e.REGISTER_MAX_PER_DEVICE,
+      windowSeconds: e.REGISTER_WINDOW_SECONDS,
+    },
     sessionDays: e.SESSION_DAYS,
     loginLimits: {
       perIp: e.LOGIN_MAX_PER_IP,
