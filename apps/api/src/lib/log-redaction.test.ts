@@ -12,7 +12,7 @@ import { apiDir, createTestDatabase } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { seedReferenceData } from '../db/seed.ts';
-import { REDACTED, redactUrl } from './log-redaction.ts';
+import { REDACTED, redactText, redactUrl } from './log-redaction.ts';
 import { createMemoryRateLimiter } from './rate-limiter.ts';
 
 let app: FastifyInstance;
@@ -64,6 +64,18 @@ describe('request logs', () => {
     });
     await app.inject({ method: 'GET', url: '/reset-password?token=SECRET-8' });
     await app.inject({ method: 'GET', url: '/api/v4/customers/users/me?refresh_token=SECRET-9' });
+    // A page address or an error text reported by the browser.
+    const reported = await app.inject({
+      method: 'POST',
+      url: '/api/v4/common/client-errors',
+      payload: {
+        kind: 'error',
+        message: 'Failed to fetch /api/v4/auth/reset-password?token=SECRET-12',
+        stack: 'at https://app.cubierto.example/business-invitation?token=SECRET-13&x=1:10:5',
+        url: '/reset-password?token=SECRET-14',
+      },
+    });
+    expect(reported.statusCode).toBe(204);
     // Anything that logs a request's headers gets the credentials censored.
     app.log.info(
       { req: { headers: { authorization: 'Bearer SECRET-10' } }, headers: { 'x-ops-token': 'SECRET-11' } },
@@ -73,7 +85,18 @@ describe('request logs', () => {
     expect(logged).toContain('/api/v4/common/contexts?token=[REDACTED]&access_token=[REDACTED]');
     expect(logged).toContain('page=1');
     expect(logged).toContain('/reset-password?token=[REDACTED]');
+    expect(logged).toContain('client error reported');
+    expect(logged).toContain('business-invitation?token=[REDACTED]&x=1');
     expect(logged).not.toContain('SECRET');
+  });
+});
+
+describe('redactText', () => {
+  it('redacts token-like parameters of the URLs inside a text', () => {
+    expect(redactText('GET https://a.example/cb?code=abc&state=def&lang=es failed')).toBe(
+      `GET https://a.example/cb?code=${REDACTED}&state=${REDACTED}&lang=es failed`,
+    );
+    expect(redactText('nothing to hide here: a=b')).toBe('nothing to hide here: a=b');
   });
 });
 

@@ -68,6 +68,16 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, at)}?${redacted}`;
 }
 
+/**
+ * Free text (an error message, a stack, a page address reported by the browser) with the value of every
+ * token-like query parameter of the URLs in it replaced.
+ */
+export function redactText(text: string): string {
+  return text.replace(/([?&])([^=&\s#?]+)=([^&\s#"'<>]*)/g, (whole, separator: string, name: string) =>
+    isSecretParameter(name) ? `${separator}${name}=${REDACTED}` : whole,
+  );
+}
+
 type RequestLike = {
   method?: string;
   url?: string;

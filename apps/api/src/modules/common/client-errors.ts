@@ -8,6 +8,7 @@ import { CLIENT_ERROR_LIMITS, ClientErrorReportSchema } from '@cubierto/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { redactText } from '../../lib/log-redaction.ts';
 
 /** Reports per address and minute: a page in an error loop cannot flood the log. */
 export const CLIENT_ERRORS_PER_MINUTE = 20;
@@ -31,10 +32,15 @@ export const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
           headers: { 'retry-after': String(limit.retryAfterSeconds) },
         });
       }
+      // A page's address can carry a reset or invitation token, an error text the URL it failed on.
+      const { url, message, stack } = request.body;
       request.log.warn(
         {
           client_error: {
             ...request.body,
+            url: redactText(url),
+            message: redactText(message),
+            ...(stack === undefined ? {} : { stack: redactText(stack) }),
             user_agent: request.headers['user-agent']?.slice(0, 300),
           },
         },
