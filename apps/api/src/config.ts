@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ImageLimits } from './lib/images.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -86,6 +87,11 @@ const EnvSchema = z.object({
   REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5_242_880),
+  /** Uploaded images (lib/images.ts): refused when their header declares more than these… */
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
+  IMAGE_MAX_SIDE: z.coerce.number().int().min(100).default(10_000),
+  /** …and stored with their long side scaled down to this. */
+  IMAGE_MAX_STORED_SIDE: z.coerce.number().int().min(100).default(2_560),
   /**
    * Whose X-Forwarded-For to believe for the client's address (per-IP limits, the audit log). Absent or
    * `false`: nobody's, the address is the connection's. A number: that many proxies in front of the
@@ -441,6 +447,8 @@ export type Config = {
   loginLimits: { perIp: number; perEmail: number; windowSeconds: number };
   bodyLimit: number;
   uploadLimit: number;
+  /** Limits of uploaded images (IMAGE_*). */
+  images: ImageLimits;
   /** Fastify's trustProxy: whose X-Forwarded-For gives the client's address (none by default). */
   trustProxy: TrustProxy;
   /** Serve the API reference (/docs, /api/v4/openapi.json). */
@@ -658,6 +666,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    images: {
+      maxPixels: e.IMAGE_MAX_PIXELS,
+      maxSide: e.IMAGE_MAX_SIDE,
+      maxStoredSide: e.IMAGE_MAX_STORED_SIDE,
+    },
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     timeouts: {

@@ -273,3 +273,45 @@ describe('uploaded images', () => {
     });
   });
 });
+
+describe('image limits from the configuration', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({
+      env: { IMAGE_MAX_PIXELS: '1000000', IMAGE_MAX_SIDE: '1000', IMAGE_MAX_STORED_SIDE: '200' },
+    });
+  });
+  afterAll(async () => small.close());
+
+  it('IMAGE_MAX_SIDE, IMAGE_MAX_PIXELS and IMAGE_MAX_STORED_SIDE reach every upload', async () => {
+    const c = await registerCustomer(small.app);
+    const upload = async (width: number, height: number) => {
+      const data = await sharp({ create: { width, height, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer();
+      const form = await multipart({
+        kind: 'risk_photo',
+        file: { data, filename: 'foto.jpg', type: 'image/jpeg' },
+      });
+      return small.app.inject({
+        method: 'POST',
+        url: '/api/v4/customers/uploads',
+        headers: { ...c.auth, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+    };
+    const tooLong = await upload(1200, 100);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().validations.file).toEqual([
+      'La imagen es demasiado grande (1.200 × 100 píxeles): el máximo es 1.000 píxeles por lado y 1 megapíxel.',
+    ]);
+    const accepted = await upload(800, 600);
+    expect(accepted.statusCode).toBe(201);
+    const stored = await small.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/uploads/${accepted.json().data.id}`,
+      headers: c.auth,
+    });
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 200, height: 150 });
+  });
+});

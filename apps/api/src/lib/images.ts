@@ -66,7 +66,7 @@ export async function reencodeImage(
     throw refused(
       field,
       `La imagen es demasiado grande (${thousands(width)} × ${thousands(height)} píxeles): el máximo es ` +
-        `${thousands(limits.maxSide)} píxeles por lado y ${megapixels} megapíxeles.`,
+        `${thousands(limits.maxSide)} píxeles por lado y ${megapixels} ${megapixels === 1 ? 'megapíxel' : 'megapíxeles'}.`,
     );
   }
   try {

@@ -391,7 +391,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await setCompanyLogo(
-        { db: deps.db, storage: deps.storage, uploadLimit: deps.config.uploadLimit },
+        {
+          db: deps.db,
+          storage: deps.storage,
+          uploadLimit: deps.config.uploadLimit,
+          images: deps.config.images,
+        },
         request.params.id,
         request.body.logo,
         auditContext(request),

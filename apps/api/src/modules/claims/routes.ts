@@ -149,11 +149,14 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({
-        data: await storeClaimAttachment(deps, {
-          userId: caller(request).userId,
-          data: request.body.file,
-          name: request.body.name,
-        }),
+        data: await storeClaimAttachment(
+          { ...deps, images: deps.config.images },
+          {
+            userId: caller(request).userId,
+            data: request.body.file,
+            name: request.body.name,
+          },
+        ),
       }),
   );
 

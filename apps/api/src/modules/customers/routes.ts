@@ -54,7 +54,12 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const { _method, ...input } = request.body;
       return {
         data: await updateProfile(
-          { db: deps.db, storage: deps.storage, uploadLimit: deps.config.uploadLimit },
+          {
+            db: deps.db,
+            storage: deps.storage,
+            uploadLimit: deps.config.uploadLimit,
+            images: deps.config.images,
+          },
           caller(request).userId,
           input,
         ),

@@ -27,7 +27,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({
         data: await storeUpload(
-          { db: deps.db, storage: deps.storage, uploadLimit: deps.config.uploadLimit },
+          {
+            db: deps.db,
+            storage: deps.storage,
+            uploadLimit: deps.config.uploadLimit,
+            images: deps.config.images,
+          },
           { userId: caller(request).userId, kind: request.body.kind, data: request.body.file },
         ),
       }),
