@@ -81,6 +81,9 @@ describe('files on a store shared by the instances', () => {
     const [row] = await t.database.db.select().from(files).where(eq(files.id, id));
     const orphan = 'uploads/huerfano-de-un-pedido-fallido.png';
     await t.app.deps.storage.put(orphan, Buffer.from('sin fila'), 'image/png');
+    // Beside the stored files but in no folder the API writes: never swept.
+    const other = 'backups/no-es-un-archivo-subido.txt';
+    await t.app.deps.storage.put(other, Buffer.from('otra cosa'));
 
     // Today both are too young to go.
     expect(await sweepOrphanedFiles({ db: second.database.db, storage: second.app.deps.storage })).toBe(0);
@@ -93,6 +96,7 @@ describe('files on a store shared by the instances', () => {
     );
     expect(removed).toBe(1);
     expect(await t.app.deps.storage.get(orphan)).toBeNull();
+    expect(await t.app.deps.storage.get(other)).not.toBeNull();
     expect(await t.app.deps.storage.get(row!.storageKey)).not.toBeNull();
     const res = await t.app.inject({
       method: 'GET',

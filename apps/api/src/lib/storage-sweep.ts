@@ -3,7 +3,9 @@
  * never written because its request failed after storing them, a half-written file) are deleted once
  * they are a day old. It lists the store through the Storage interface, so it works on the disk and on
  * a bucket shared by every instance; being one recurring outbox row, it runs once an hour in all.
- * Every stored file therefore has its `files` row (storage_key), written within the day.
+ * Every stored file therefore has its `files` row (storage_key), written within the day. Only the folders
+ * the API writes are swept, so nothing else kept beside them (UPLOADS_DIR inside DATA_DIR, a bucket
+ * prefix shared by mistake) is ever taken for an orphan.
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -16,6 +18,8 @@ export const ORPHANED_FILES_SWEEP_JOB = 'storage.orphaned-files-sweep';
 export const ORPHANED_FILES_KEPT_MS = 24 * 3_600_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 const BATCH = 200;
+/** The folders files are stored in (inspectUpload's kinds, and the demo logos). */
+export const STORED_FOLDERS = ['avatars/', 'claims/', 'logos/', 'uploads/'] as const;
 
 /** Deletes the day-old files without a `files` row; answers how many went. */
 export async function sweepOrphanedFiles(
@@ -40,10 +44,12 @@ export async function sweepOrphanedFiles(
       removed += 1;
     }
   };
-  for await (const object of deps.storage.list('')) {
-    if (object.lastModified.getTime() >= cutoff) continue;
-    batch.push(object);
-    if (batch.length >= BATCH) await settle();
+  for (const folder of STORED_FOLDERS) {
+    for await (const object of deps.storage.list(folder)) {
+      if (object.lastModified.getTime() >= cutoff) continue;
+      batch.push(object);
+      if (batch.length >= BATCH) await settle();
+    }
   }
   await settle();
   return removed;
