@@ -52,6 +52,10 @@ async function subscribe(c: Customer, s: PeerSubscription) {
   return res.json<{ data: { id: number } }>().data;
 }
 
+/** Sign-out on this device: the app deletes its subscription by endpoint. */
+const signOut = (c: Customer, s: PeerSubscription) =>
+  t.app.inject({ method: 'DELETE', url: subs, headers: c.auth, payload: { endpoint: s.endpoint } });
+
 async function userIdOf(c: Customer) {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, c.email));
   return row!.id;
@@ -187,13 +191,7 @@ describe('Web Push delivery', () => {
     peer.answer(s, 503);
     await tell(c, `push:${c.email}:signed-out`);
     await drain();
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: subs,
-      headers: c.auth,
-      payload: { endpoint: s.endpoint },
-    });
-    expect(del.statusCode).toBe(204);
+    expect((await signOut(c, s)).statusCode).toBe(204);
     peer.answer(s, 201);
     await drain(new Date(Date.now() + 3_600_000));
     expect(peer.deliveries).toHaveLength(0);
@@ -357,13 +355,7 @@ describe('push-subscriptions routes', () => {
     const next = await registerCustomer(t.app);
     const s = peer.subscribe();
     await subscribe(first, s);
-    const signOut = await t.app.inject({
-      method: 'DELETE',
-      url: subs,
-      headers: first.auth,
-      payload: { endpoint: s.endpoint },
-    });
-    expect(signOut.statusCode).toBe(204);
+    expect((await signOut(first, s)).statusCode).toBe(204);
     await subscribe(next, s);
     expect((await t.app.inject({ method: 'GET', url: subs, headers: first.auth })).json().data).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: subs, headers: next.auth })).json().data).toHaveLength(
