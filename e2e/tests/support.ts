@@ -18,11 +18,10 @@ export function newEmail(prefix = 'e2e'): string {
 }
 
 /**
- * The 6-digit registration codes the e2e server mailed to `email`, oldest first. Without SMTP_URL the
- * server writes each mail as an .eml file into its development mailbox, DATA_DIR/mail, named after the
- * recipient; the code stands alone on its line.
+ * The mails the e2e server sent to `email`, oldest first, as raw .eml text. Without SMTP_URL the server
+ * writes each mail as an .eml file into its development mailbox, DATA_DIR/mail, named after the recipient.
  */
-export function mailedCodes(email: string, dataDir = E2E_DATA_DIR): string[] {
+export function mailsTo(email: string, dataDir = E2E_DATA_DIR): string[] {
   const dir = path.join(dataDir, 'mail');
   let names: string[];
   try {
@@ -34,7 +33,12 @@ export function mailedCodes(email: string, dataDir = E2E_DATA_DIR): string[] {
   return names
     .filter((name) => name.endsWith(suffix))
     .sort()
-    .flatMap((name) => /^(\d{6})\r?$/m.exec(readFileSync(path.join(dir, name), 'utf8'))?.[1] ?? []);
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'));
+}
+
+/** The 6-digit registration codes mailed to `email`, oldest first: each stands alone on its line. */
+export function mailedCodes(email: string, dataDir = E2E_DATA_DIR): string[] {
+  return mailsTo(email, dataDir).flatMap((mail) => /^(\d{6})\r?$/m.exec(mail)?.[1] ?? []);
 }
 
 /** The latest registration code mailed to `email`, once it has arrived. */
