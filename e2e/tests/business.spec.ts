@@ -7,31 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
-import { expectAccessible, mailedCode, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
+import { registerThroughApi } from './api-steps.ts';
+import { expectAccessible, menu, PASSWORD, shot, signIn } from './support.ts';
 
 // The test checkout sends the customer back to the server's public address (localhost).
 test.use({ baseURL: `http://localhost:${E2E_PORT}` });
 
 const API = '/api/v4';
-
-async function registerCustomer(page: Page, name: string) {
-  const email = newEmail('negocio');
-  const started = await page.request.post(`${API}/auth/register`, {
-    data: {
-      name,
-      email,
-      password: PASSWORD,
-      dni: String(30_000_000 + Math.floor(Math.random() * 9_000_000)),
-    },
-  });
-  expect(started.status(), await started.text()).toBe(202);
-  const answer = await page.request.post(`${API}/auth/register/confirm`, {
-    data: { email, code: await mailedCode(email) },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  const { access_token } = (await answer.json()) as { access_token: string };
-  return { email, auth: { Authorization: `Bearer ${access_token}` } };
-}
 
 /** Mi crédito topped up through the test checkout, as the wallet page would do it. */
 async function topUpCredit(page: Page, auth: Record<string, string>, amountCents: number) {
@@ -72,7 +54,7 @@ function imei(n: number): string {
 test('a business imports five phones from the sample CSV: three are issued and paid from Mi crédito @desktop-only', async ({
   page,
 }, info) => {
-  const customer = await registerCustomer(page, 'Marcela Ibáñez');
+  const customer = await registerThroughApi(page, 'Marcela Ibáñez', 'negocio');
   await topUpCredit(page, customer.auth, 100_000_00);
   await signIn(page, customer.email, PASSWORD);
 
@@ -179,7 +161,7 @@ test('a business imports five phones from the sample CSV: three are issued and p
 test('at phone width the business center and imports are not in the menu @phone-only', async ({
   page,
 }, info) => {
-  const customer = await registerCustomer(page, 'Tomás Quiroga');
+  const customer = await registerThroughApi(page, 'Tomás Quiroga', 'negocio');
   await signIn(page, customer.email, PASSWORD);
   await page.getByRole('button', { name: 'Abrir el menú' }).click();
   const nav = page.getByRole('navigation', { name: 'Menú principal' });

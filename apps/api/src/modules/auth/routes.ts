@@ -26,6 +26,7 @@ import { confirmRegistration, resendRegistrationCode, startRegistration } from '
 import {
   loginWithPassword,
   loginWithSocial,
+  minutesText,
   registerUser,
   requestPasswordReset,
   resetPassword,
@@ -77,9 +78,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const refused = (await Promise.all(checks)).filter((limit) => !limit.allowed);
     if (refused.length) {
       const retry = Math.max(...refused.map((limit) => limit.retryAfterSeconds));
-      const minutes = Math.max(1, Math.ceil(retry / 60));
       throw new AppError('too_many_requests', {
-        message: `Demasiados registros desde este dispositivo o red. Probá de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+        message: `Demasiados registros desde este dispositivo o red. Probá de nuevo en ${minutesText(retry)}.`,
         headers: { 'retry-after': String(retry) },
       });
     }

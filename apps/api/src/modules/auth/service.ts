@@ -121,6 +121,12 @@ export async function createAccount(
   return createSession(tx, { userId: user.id, ...options });
 }
 
+/** A Retry-After in seconds as a person reads it: '1 minuto', '15 minutos'. */
+export function minutesText(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
 /**
  * Password sign-in. Wrong passwords lock the e-mail for the IP they come from (LOGIN_MAX_PER_EMAIL per
  * IP and e-mail, LOGIN_MAX_PER_IP per IP across e-mails): the attacker waits, the owner elsewhere does
@@ -154,9 +160,8 @@ export async function loginWithPassword(
         byIp.allowed ? 0 : byIp.retryAfterSeconds,
         byIpAndEmail.allowed ? 0 : byIpAndEmail.retryAfterSeconds,
       );
-      const minutes = Math.max(1, Math.ceil(retry / 60));
       throw new AppError('too_many_requests', {
-        message: `Demasiados intentos de inicio de sesión. Probá de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} o recuperá tu contraseña.`,
+        message: `Demasiados intentos de inicio de sesión. Probá de nuevo en ${minutesText(retry)} o recuperá tu contraseña.`,
         headers: { 'retry-after': String(retry) },
       });
     }
