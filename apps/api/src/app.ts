@@ -154,6 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // X-Forwarded-For only from the configured proxies (TRUST_PROXY), else any client could pick its address.
     trustProxy: trustProxyOption(config.trustProxy),
     ...serverTimeouts(config.timeouts),
+    // Stopping (lib/shutdown.ts): a request that reaches an already open connection after the server stopped
+    // accepting is served, not answered 503: the proxy sent it before it could know, and would not send a
+    // POST again. Server.close() still refuses new connections and closes the idle ones.
+    return503OnClosing: false,
     // Query strings keep bracketed keys literal (`filter[platform][like]`); lib/list-query parses them.
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false } },
