@@ -116,6 +116,10 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
+        description:
+          'Files a claim; needs an Idempotency-Key. A retry with the key and the same body answers the ' +
+          'claim filed (200) or the refusal the first request got; another body with the key is 409 ' +
+          'idempotency_key_reused.',
         body: CreateClaimBodySchema,
         response: { 200: dataOf(ClaimDetailSchema), 201: dataOf(ClaimDetailSchema) },
       },

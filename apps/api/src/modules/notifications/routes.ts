@@ -133,7 +133,9 @@ export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          "A browser's PushSubscription.toJSON() with kind 'web', or a native token (android, ios).",
+          "A browser's PushSubscription.toJSON() with kind 'web', or a native token (android, ios). " +
+          'Registering it again refreshes it; an endpoint or token another account registered is 409 ' +
+          'push_subscription_taken (it stays theirs until they sign out on that device).',
         body: PushSubscriptionBodySchema,
         response: { 201: z.object({ data: SubscriptionSchema }) },
       },

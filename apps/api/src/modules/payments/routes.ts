@@ -21,7 +21,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { tags, security, body: PayInsuranceBodySchema, response: { 201: Data } } },
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Pays an insurance; needs an Idempotency-Key. A retry with the key and the same body answers the ' +
+          'same payment or the refusal the first request got; another body with the key is 409 ' +
+          'idempotency_key_reused.',
+        body: PayInsuranceBodySchema,
+        response: { 201: Data },
+      },
+    },
     async (request, reply) => {
       const { insurance_id: insuranceId, method } = request.body;
       const result = await inSpan(
