@@ -203,8 +203,21 @@ test('a journey through the proxy while instance A is stopped and started again'
   await page.goto(insurancePath);
   await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
 
-  // No error reached the user: no 5xx, no failed request, no uncaught error in the page.
+  // No error reached the user: no 5xx, no failed request, no uncaught error in the page, and no error
+  // the app caught and reported (POST /common/client-errors, logged by the instance that took it).
   expect(seen).toEqual([]);
+  const reported = [topology.logs.a, topology.logs.b].flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"client error reported"')),
+  );
+  expect(reported).toEqual([]);
+
+  // Both instances count what they served in their metrics (METRICS_PORT, apart from the public port).
+  for (const metrics of Object.values(topology.metrics)) {
+    const text = await (await fetch(`${metrics}/metrics`)).text();
+    expect(text).toMatch(/^cubierto_http_request_duration_seconds_count\{.*\} [1-9]/m);
+  }
 
   // Both instances served the journey, A before its stop and again after its restart.
   const lines = accessLog(topology);

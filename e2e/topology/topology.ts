@@ -193,7 +193,8 @@ export async function startTopology(): Promise<Topology> {
       child.stderr?.pipe(log);
       instance.child = child;
       instance.starts += 1;
-      await waitFor(`http://127.0.0.1:${PORTS[instance.name]}/api/v4/common/contexts`, 90_000, child);
+      // Ready: database, migrations, the caches' LISTEN connections, Redis and the bucket all answer.
+      await waitFor(`http://127.0.0.1:${PORTS[instance.name]}/readyz`, 90_000, child);
     };
     const stopInstance = async (instance: Instance) => {
       const child = instance.child;
