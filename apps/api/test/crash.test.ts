@@ -11,7 +11,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -21,6 +20,7 @@ import { loadConfig } from '../src/config.ts';
 import { type DatabaseOptions, openDatabase } from '../src/db/client.ts';
 import { seedDemoCatalog, seedReferenceData } from '../src/db/seed.ts';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter.ts';
+import { freePort } from './free-port.ts';
 import { apiDir, createPostgresDatabase, registerCustomer, usePostgres } from './harness.ts';
 import { bagCoverageId, contractInsurance } from './purchase.ts';
 
@@ -37,18 +37,6 @@ let target: DatabaseOptions;
 let dropPostgres: (() => Promise<void>) | undefined;
 let orders: Order[] = [];
 let premiumsCents = 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const serverEnv = (port: number): NodeJS.ProcessEnv => ({
   ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),

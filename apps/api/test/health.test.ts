@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createRedisRateLimiter } from '../src/lib/rate-limiter.ts';
 import { stopGracefully } from '../src/lib/shutdown.ts';
+import { freePort } from './free-port.ts';
 import { apiDir, createTestApp, type TestApp, until, usePostgres } from './harness.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'cubierto-health-'));
@@ -173,18 +173,6 @@ describe('the stop deadline', () => {
     await other.close();
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(usePostgres)('SIGTERM on the real server', () => {
   let child: ChildProcess | undefined;

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 import { apiDir, createPostgresDatabase, until, usePostgres } from './harness.ts';
 
 type ExportedSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; scope: string };
@@ -22,14 +23,6 @@ let baseUrl: string;
 let dataDir: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 let output = '';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {

@@ -6,10 +6,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 import { apiDir, createPostgresDatabase, usePostgres } from './harness.ts';
 import { productionEnv } from './production-env.ts';
 
@@ -19,18 +19,6 @@ const cleanups: Array<() => Promise<void> | void> = [() => rmSync(work, { recurs
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `src/server.ts` with only these variables (and PATH), as a fresh machine would start it. */
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
