@@ -270,7 +270,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       origin: config.corsOrigins,
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Context-Id', 'Idempotency-Key'],
+      // X-Device-Id: the app's device id on sign-in and registration (contracts DEVICE_ID_HEADER).
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Accept',
+        'Context-Id',
+        'Idempotency-Key',
+        'X-Device-Id',
+      ],
       // Downloads read the file's name from it.
       exposedHeaders: ['Content-Disposition'],
       maxAge: 600,

@@ -49,6 +49,23 @@ describe('CORS for the apps', () => {
     expect(String(res.headers.vary)).toMatch(/origin/i);
   });
 
+  it('lets the apps send their device id on sign-in and registration (X-Device-Id in the preflight)', async () => {
+    for (const url of ['/api/v4/auth/login', '/api/v4/auth/register', '/api/v4/auth/register/confirm']) {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin: ANDROID_ORIGIN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, x-device-id',
+        },
+      });
+      expect(res.statusCode).toBe(204);
+      const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
+      expect(allowed).toContain('x-device-id');
+    }
+  });
+
   it('lets a listed origin read a signed-in answer and a download’s file name', async () => {
     const customer = await registerCustomer(t.app);
     const res = await t.app.inject({
