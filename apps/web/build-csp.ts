@@ -49,6 +49,12 @@ export function apiOriginCsp(): Plugin {
     apply: 'build',
     configResolved(config) {
       apiOrigin = apiOriginOf(config.env.VITE_API_ORIGIN);
+      // The app reads it at start (shared/native/deep-links.ts): a bad value must stop the build instead.
+      const site = config.env.VITE_PUBLIC_URL;
+      if (site && !/^https?:\/\/[^/\s]+\/?$/.test(site))
+        throw new Error(
+          `VITE_PUBLIC_URL must be the public site's origin, like https://cubierto.com.ar, not ${site}`,
+        );
     },
     transformIndexHtml() {
       if (!apiOrigin) return [];

@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_APP_VERSION?: string;
   /** The API's origin when the page runs elsewhere (the mobile apps); empty: the page's own origin. */
   readonly VITE_API_ORIGIN?: string;
+  /** The public site whose universal links open the mobile apps (the API's PUBLIC_URL). */
+  readonly VITE_PUBLIC_URL?: string;
 }
 
 interface ImportMeta {

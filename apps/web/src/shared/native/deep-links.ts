@@ -8,8 +8,16 @@
 import type { AppPlugin } from '@capacitor/app';
 
 export const APP_SCHEME = 'cubierto';
+/**
+ * The public site whose links open the app: the API's PUBLIC_URL, given to the build as VITE_PUBLIC_URL
+ * (a staging build: the staging site). Payment returns, notification links and the web sign-in's return
+ * are universal links of it.
+ */
+export const PUBLIC_SITE = (import.meta.env.VITE_PUBLIC_URL || 'https://cubierto.com.ar').replace(/\/+$/, '');
 /** The public site's hosts whose links the app claims (assetlinks.json / apple-app-site-association). */
-export const PUBLIC_HOSTS = ['cubierto.com.ar', 'www.cubierto.com.ar'] as const;
+export const PUBLIC_HOSTS: readonly string[] = [
+  ...new Set([new URL(PUBLIC_SITE).host, 'cubierto.com.ar', 'www.cubierto.com.ar']),
+];
 export const DEEP_LINK_DELAY_MS = 500;
 
 /** The in-app path (with query and hash) a link opens, or null when the link is not ours. */

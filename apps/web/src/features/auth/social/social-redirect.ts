@@ -8,7 +8,7 @@
  */
 import type { SocialProvider } from '@cubierto/contracts';
 import type { AppConfig } from '../../../shared/config/app-config.ts';
-import { PUBLIC_HOSTS } from '../../../shared/native/deep-links.ts';
+import { PUBLIC_SITE } from '../../../shared/native/deep-links.ts';
 import { isHybrid } from '../../../shared/native/platform.ts';
 import { StorageKey, storage } from '../../../shared/storage/storage.ts';
 
@@ -20,7 +20,7 @@ export type SocialReturn =
   | { provider: SocialProvider; error: string };
 
 export function socialRedirectUri(): string {
-  return isHybrid() ? `https://${PUBLIC_HOSTS[0]}/login` : `${window.location.origin}/login`;
+  return isHybrid() ? `${PUBLIC_SITE}/login` : `${window.location.origin}/login`;
 }
 
 export function clientIdOf(provider: SocialProvider, config: AppConfig): string | null {
