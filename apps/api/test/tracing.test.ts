@@ -109,4 +109,18 @@ describe('traces', () => {
       expect(queries).toEqual([]);
     }
   });
+
+  it('carry no credential from the URL (a reset link’s token, an OAuth code and state)', async () => {
+    exporter.reset();
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    await fetch(
+      `http://127.0.0.1:${address.port}/api/v4/common/contexts?token=SECRET-1&code=SECRET-2&state=SECRET-3`,
+    );
+    const spans = exporter.getFinishedSpans();
+    expect(spans.some((s) => s.attributes['http.route'] === '/api/v4/common/contexts')).toBe(true);
+    const attributes = JSON.stringify(spans.map((s) => s.attributes));
+    expect(attributes).toContain('token=');
+    expect(attributes).not.toContain('SECRET');
+  });
 });

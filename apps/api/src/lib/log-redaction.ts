@@ -8,7 +8,7 @@ import type { FastifyServerOptions } from 'fastify';
 export const REDACTED = '[REDACTED]';
 
 /** Query parameters whose value is a credential (lower case; also any name ending in `token`). */
-const SECRET_PARAMETERS = new Set([
+export const SECRET_QUERY_PARAMETERS = [
   'token',
   'access_token',
   'refresh_token',
@@ -20,7 +20,8 @@ const SECRET_PARAMETERS = new Set([
   'password',
   'signature',
   'sig',
-]);
+];
+const SECRET_PARAMETERS = new Set(SECRET_QUERY_PARAMETERS);
 
 /** Headers that carry credentials, as pino paths wherever a log line holds a request's or response's headers. */
 const SECRET_HEADERS = [

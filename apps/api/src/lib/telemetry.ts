@@ -15,8 +15,20 @@ import {
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { redactUrl, SECRET_QUERY_PARAMETERS } from './log-redaction.ts';
 
 export type Tracing = { shutdown(): Promise<void> };
+
+/** What the HTTP instrumentation redacts by default (signed storage URLs); setting our list replaces it. */
+const HTTP_REDACTED_DEFAULTS = [
+  'sig',
+  'Signature',
+  'AWSAccessKeyId',
+  'X-Goog-Signature',
+  'X-Amz-Signature',
+  'X-Amz-Credential',
+  'X-Amz-Security-Token',
+];
 
 export function startTracing(options: {
   exporter: SpanExporter;
@@ -31,10 +43,17 @@ export function startTracing(options: {
     new HttpInstrumentation({
       // Probes and metrics scrapes would be most of the traces and say nothing.
       ignoreIncomingRequestHook: (request) => /^\/(livez|readyz|metrics)\b/.test(request.url ?? ''),
+      // No credential in a span, served or sent: a reset link's token, an OAuth code … (the library's list and ours).
+      redactedQueryParamsServer: [...HTTP_REDACTED_DEFAULTS, ...SECRET_QUERY_PARAMETERS],
+      redactedQueryParams: [...HTTP_REDACTED_DEFAULTS, ...SECRET_QUERY_PARAMETERS],
     }),
     new PgInstrumentation({ requireParentSpan: true }),
-    // Registers itself on every Fastify instance as it is created (no plugin to add in app.ts).
-    new FastifyOtelInstrumentation({ registerOnInitialization: true }),
+    // Registers itself on every Fastify instance as it is created (no plugin to add in app.ts). Its
+    // request span records the URL with its query: redacted like the request log's.
+    new FastifyOtelInstrumentation({
+      registerOnInitialization: true,
+      requestHook: (span, request) => span.setAttribute('url.path', redactUrl(request.url)),
+    }),
   ];
   const sdk = new NodeSDK({
     serviceName: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'cubierto-api',
