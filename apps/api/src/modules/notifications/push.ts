@@ -4,7 +4,7 @@
  * push service's answer decides what happens: 2xx delivered, 404/410 the subscription is gone (deleted by
  * the caller), 429/5xx/network errors retried later, any other 4xx given up for that message.
  *
- * VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set (required in production, server.ts); otherwise,
+ * VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set (required in production: config.ts); otherwise,
  * in development and test, a pair generated once into DATA_DIR/vapid-keys.json, so a developer's browser
  * stays subscribed across restarts.
  */
