@@ -27,6 +27,8 @@ const [directory, bucket] = process.argv.slice(-2);
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
 server.run().then(({ port }) => process.stdout.write('listening ' + port + '\\n'));
 process.on('SIGTERM', () => process.exit(0));
+// The test process is gone (ended or killed): so is its server.
+process.stdin.on('end', () => process.exit(0)).resume();
 `;
 
 export async function startS3Peer(bucket = 'cubierto-test'): Promise<S3Peer> {
@@ -34,7 +36,7 @@ export async function startS3Peer(bucket = 'cubierto-test'): Promise<S3Peer> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--openssl-legacy-provider', '-e', SERVER, directory, bucket],
-    { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: apiDir, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
