@@ -82,6 +82,26 @@ describe('typed list filters', () => {
     await expectRefused('/customers/insurances?filter[number][like]=%00', 'filter[number][like]', /texto/);
   });
 
+  it('takes no filter, sort or relation name from what every object inherits', async () => {
+    await expectRefused(
+      '/common/app-version?sort_by=__proto__',
+      'sort_by',
+      /^No se puede ordenar por __proto__\.$/,
+    );
+    await expectRefused('/common/contexts?sort_by=-constructor', 'sort_by', /constructor/);
+    await expectRefused(
+      '/common/contexts?filter[__proto__][eq]=1',
+      'filter[__proto__][eq]',
+      /No se puede filtrar/,
+    );
+    await expectRefused(
+      '/common/contexts?filter[constructor][eq]=1',
+      'filter[constructor][eq]',
+      /No se puede filtrar/,
+    );
+    await expectRefused('/public-policies?load[constructor]=*', 'load[constructor]', /No se puede cargar/);
+  });
+
   it('still answers valid filters of every type', async () => {
     for (const url of [
       '/public-policies?filter[company][in]=1,2&filter[risk_type][eq]=bag&filter[name][like]=a',

@@ -71,6 +71,11 @@ const QueryValue = z.union([z.string(), z.array(z.string())]);
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
+/** A whitelist's entry by a name from the query: never one inherited (`__proto__`, `constructor`). */
+function own<T>(whitelist: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(whitelist, name) ? whitelist[name] : undefined;
+}
+
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
@@ -238,7 +243,7 @@ export function parseLoad(
     const m = LOAD_KEY.exec(key);
     if (!m) continue;
     const model = m[1]!;
-    const allowed = loads[model];
+    const allowed = own(loads, model);
     if (!allowed) {
       problems[key] = [`No se puede cargar el modelo ${model}.`];
       continue;
@@ -279,7 +284,7 @@ export function parseListQuery(query: RawQuery, spec: ListSpec): ListQuery {
     const fm = FILTER_KEY.exec(key);
     if (fm) {
       const [, name, op] = fm as unknown as [string, string, string];
-      const field = filters[name];
+      const field = own(filters, name);
       if (!field) {
         problems[key] = [`No se puede filtrar por ${name}.`];
         continue;
@@ -325,7 +330,7 @@ export function parseListQuery(query: RawQuery, spec: ListSpec): ListQuery {
         const parsed: SQL[] = [];
         for (const f of fields) {
           const descending = f.startsWith('-');
-          const column = sorts[descending ? f.slice(1) : f];
+          const column = own(sorts, descending ? f.slice(1) : f);
           if (!column) {
             problems.sort_by = [`No se puede ordenar por ${f.replace(/^-/, '')}.`];
             break;
