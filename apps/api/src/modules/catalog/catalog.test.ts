@@ -43,6 +43,36 @@ describe('public catalogue', () => {
     expect(new Set(policies.map((p) => p.company!.legal_name)).size).toBeGreaterThanOrEqual(2);
   });
 
+  it('is also served under /applications/{applicationId}/public-policies (spec §7), without a session', async () => {
+    const alias = await t.app.inject({ method: 'GET', url: '/api/v4/public-policies?per_page=100' });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/applications/1/public-policies?per_page=100&filter[risk_type][eq]=home',
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const homes = listed.json<{ data: PolicyOut[] }>().data;
+    expect(homes.length).toBeGreaterThan(0);
+    expect(homes.every((p) => p.risk_type.short_code === 'home')).toBe(true);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/applications/1/public-policies?per_page=100',
+    });
+    expect(all.json().data).toEqual(alias.json().data);
+
+    const id = homes[0]!.id;
+    const one = await t.app.inject({ method: 'GET', url: `/api/v4/applications/1/public-policies/${id}` });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json<{ data: PolicyOut }>().data.id).toBe(id);
+    expect(one.json().data).toEqual(
+      (await t.app.inject({ method: 'GET', url: `/api/v4/public-policies/${id}` })).json().data,
+    );
+    for (const url of [
+      '/api/v4/applications/999/public-policies',
+      `/api/v4/applications/999/public-policies/${id}`,
+    ])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+  });
+
   it('gives every amount a _nice es-AR twin and a premium "from"', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -29,19 +29,34 @@ const listSpec = {
 const ListQuerySchema = listQuerySchema(listSpec);
 const LoadQuerySchema = listQuerySchema({ loads: listSpec.loads });
 
-/** Public catalogue: the linked, active policies of this deployment's application, no sign-in needed. */
-export const publicPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The public catalogue (anyone, no sign-in): the linked, active policies of an application. Spec §7 lists it
+ * as /applications/{applicationId}/public-policies[/{id}]; /public-policies[/{id}] is the same for this
+ * deployment's application (APPLICATION_ID), kept as an alias.
+ */
+function publicCatalogue(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  prefix: '' | '/:applicationId/public-policies',
+) {
   const { deps } = app;
+  const Params = prefix ? ApplicationParams : z.object({});
+  const applicationOf = async (params: object) => {
+    if (!('applicationId' in params) || typeof params.applicationId !== 'number')
+      return deps.config.applicationId;
+    await assertApplication(deps.db, params.applicationId);
+    return params.applicationId;
+  };
+
   app.get(
-    '/',
-    { schema: { tags, querystring: ListQuerySchema, response: { 200: PolicyListSchema } } },
+    prefix || '/',
+    { schema: { tags, params: Params, querystring: ListQuerySchema, response: { 200: PolicyListSchema } } },
     async (request) => {
       const q = parseListQuery(request.query, listSpec);
       const load = q.load.Policy ?? new Set(POLICY_RELATIONS);
       const { rows, total } = await findPolicies(deps.db, {
         where: q.where,
         load,
-        linkedTo: deps.config.applicationId,
+        linkedTo: await applicationOf(request.params),
         onlyLinked: true,
         limit: q.perPage,
         offset: q.offset,
@@ -51,11 +66,11 @@ export const publicPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/:id',
+    `${prefix}/:id`,
     {
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: Params.extend({ id: z.coerce.number().int().positive() }),
         querystring: LoadQuerySchema,
         response: { 200: z.object({ data: PolicySchema }) },
       },
@@ -67,17 +82,23 @@ export const publicPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
         data: await findPolicy(deps.db, {
           policyId: request.params.id,
           load,
-          linkedTo: deps.config.applicationId,
+          linkedTo: await applicationOf(request.params),
           onlyLinked: true,
         }),
       };
     },
   );
+}
+
+/** /public-policies: the alias of this deployment's application's public catalogue. */
+export const publicPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
+  publicCatalogue(app, '');
 };
 
 /** /applications/{applicationId}/policies…: signed-in customers read; operators also link and unlink. */
 export const applicationPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  publicCatalogue(app, '/:applicationId/public-policies');
 
   // The catalogue with each policy's `linked` flag, and only the linked ones: one route shape, two lists.
   for (const [url, onlyLinked, defaultLoad] of [

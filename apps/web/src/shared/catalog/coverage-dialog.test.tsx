@@ -9,6 +9,9 @@ import { openCoverageDialog } from './coverage-dialog.tsx';
 
 const appConfig = {
   application_id: 3,
+  country_id: 1,
+  entity_type_id: 1,
+  sale_condition_id: 1,
   help_chat_url: 'https://wa.me/5491100000000',
   credit_wallet_mode: true,
   google_client_id: null,
@@ -130,9 +133,12 @@ describe('coverage detail dialog (spec §2 item 1, §4)', () => {
     renderHosts();
 
     void openCoverageDialog({ coverage: coverageOf(), policy: { ...insurancePolicy, includes: {} } });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
-      '/api/v4/public-policies/1?load%5BPolicy%5D=*%2Ccompany%2CriskType',
+    // Under the configured application (spec §7): application_id 3 of this test's configuration.
+    const policyCall = () =>
+      fetchMock.mock.calls.map((call) => String(call[0])).find((url) => url.includes('policies'));
+    await waitFor(() => expect(policyCall()).toBeDefined());
+    expect(policyCall()).toBe(
+      '/api/v4/applications/3/public-policies/1?load%5BPolicy%5D=*%2Ccompany%2CriskType',
     );
     release(json({ data: policyOf() }));
     expect(await screen.findByRole('region', { name: 'Exclusiones' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { dataOf, type Policy, PolicySchema } from '@cubierto/contracts';
 import { api } from '../api/client.ts';
 import { getAppConfig } from '../config/app-config.ts';
 import { getSessionState } from '../session/session-store.ts';
+import { publicPoliciesPath } from './public-policies.ts';
 
 const PolicyAnswerSchema = dataOf(PolicySchema);
 
@@ -17,5 +18,6 @@ export async function fetchPolicyDetails(policyId: number): Promise<Policy> {
     const path = `/customers/linked-applications/${application_id}/policies/${policyId}`;
     return PolicyAnswerSchema.parse(await api.get(path, { query })).data;
   }
-  return PolicyAnswerSchema.parse(await api.get(`/public-policies/${policyId}`, { auth: false, query })).data;
+  const path = await publicPoliciesPath(policyId);
+  return PolicyAnswerSchema.parse(await api.get(path, { auth: false, query })).data;
 }

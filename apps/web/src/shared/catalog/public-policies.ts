@@ -1,18 +1,27 @@
 /**
- * The storefront's catalogue (GET /public-policies, no sign-in needed): the policies the application
+ * The storefront's catalogue (GET /applications/{applicationId}/public-policies, spec §7, no sign-in
+ * needed; the API keeps /public-policies as an alias): the policies the application
  * links, with their company, risk type and coverages; and what the home and the catalogue show of it, the
  * products by risk type with the cheapest premium of each ("desde $ X/mes").
  */
 import { type Coverage, type Policy, PolicySchema, pageOf, type RiskType } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { getAppConfig } from '../config/app-config.ts';
 import { t } from '../i18n/i18n.ts';
 
 const PolicyPageSchema = pageOf(PolicySchema);
 
+/** The public catalogue's path, or one policy's, under the configured application (spec §7). */
+export async function publicPoliciesPath(policyId?: number): Promise<string> {
+  const { application_id } = await getAppConfig();
+  const path = `/applications/${application_id}/public-policies`;
+  return policyId === undefined ? path : `${path}/${policyId}`;
+}
+
 /** The catalogue, or one risk type's part of it. Every policy comes with company, risk type and coverages. */
 export async function fetchPublicPolicies(riskType?: string): Promise<Policy[]> {
-  const answer = await api.get('/public-policies', {
+  const answer = await api.get(await publicPoliciesPath(), {
     auth: false,
     query: { per_page: 100, 'filter[risk_type][eq]': riskType },
   });

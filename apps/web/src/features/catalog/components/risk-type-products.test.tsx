@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { demoUser, mockApi, tokenAnswer } from '../../../../test/api-mock.ts';
+import { appConfigRoute, demoUser, mockApi, tokenAnswer } from '../../../../test/api-mock.ts';
 import { coverageOf, pageMeta, policyOf } from '../../../../test/catalog-fixtures.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { createQueryClient } from '../../../shared/api/query-client.ts';
@@ -41,7 +41,10 @@ function renderCatalogue(path: string) {
 
 describe('a risk type’s products', () => {
   it('shows each policy with its insurer and coverages; choosing one sends a visitor to register-risk', async () => {
-    mockApi({ 'GET /public-policies': { body: { data: [policyOf()], meta: pageMeta(1) } } });
+    mockApi({
+      ...appConfigRoute,
+      'GET /applications/1/public-policies': { body: { data: [policyOf()], meta: pageMeta(1) } },
+    });
     const user = userEvent.setup();
     const view = renderCatalogue('/productos/cell-phone');
 
@@ -54,7 +57,10 @@ describe('a risk type’s products', () => {
   });
 
   it("warns with 'Aviso de redireccionamiento' before opening an insurer’s own site in a new tab", async () => {
-    mockApi({ 'GET /public-policies': { body: { data: [moto], meta: pageMeta(1) } } });
+    mockApi({
+      ...appConfigRoute,
+      'GET /applications/1/public-policies': { body: { data: [moto], meta: pageMeta(1) } },
+    });
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const user = userEvent.setup();
     renderCatalogue('/productos/motorcycle');
@@ -76,7 +82,10 @@ describe('a risk type’s products', () => {
 
   it('a signed-in customer goes from the coverage dialog straight to contracting', async () => {
     setSessionState({ status: 'authenticated' });
-    mockApi({ 'GET /public-policies': { body: { data: [policyOf()], meta: pageMeta(1) } } });
+    mockApi({
+      ...appConfigRoute,
+      'GET /applications/1/public-policies': { body: { data: [policyOf()], meta: pageMeta(1) } },
+    });
     const user = userEvent.setup();
     const view = renderCatalogue('/productos/cell-phone');
 
@@ -92,7 +101,8 @@ describe('a risk type’s products', () => {
 describe('register-risk', () => {
   it('keeps the chosen product in view and goes on to contract it after registering', async () => {
     mockApi({
-      'GET /public-policies': { body: { data: [policyOf()], meta: pageMeta(1) } },
+      ...appConfigRoute,
+      'GET /applications/1/public-policies': { body: { data: [policyOf()], meta: pageMeta(1) } },
       'POST /auth/register': { status: 201, body: tokenAnswer('tok-new') },
       'GET /auth/user': { body: { data: demoUser } },
     });

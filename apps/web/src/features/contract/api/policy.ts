@@ -1,13 +1,14 @@
 /**
  * The policy of a process (its insurer for the header, its terms for the coverage dialog), and the
  * insurer's own site of a product that is not contracted in the app (a 409 on start), found in the
- * storefront's catalogue (GET /public-policies).
+ * storefront's catalogue (GET /applications/{applicationId}/public-policies).
  */
 import { type Policy, PolicySchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
 import { fetchPolicyDetails } from '../../../shared/catalog/policy-details.ts';
+import { publicPoliciesPath } from '../../../shared/catalog/public-policies.ts';
 
 /** The whole policy (insurer, includes, excludes), as the coverage dialog reads it. */
 export function policyQueryOptions(policyId: number) {
@@ -23,7 +24,9 @@ export async function findPolicyOfCoverage(coverageId: number): Promise<Policy |
   const answer = z
     .object({ data: z.array(PolicySchema) })
     .parse(
-      await api.get('/public-policies', { query: { per_page: 100, 'load[Policy]': '*,company,coverages' } }),
+      await api.get(await publicPoliciesPath(), {
+        query: { per_page: 100, 'load[Policy]': '*,company,coverages' },
+      }),
     );
   return answer.data.find((policy) => policy.coverages?.some((coverage) => coverage.id === coverageId));
 }

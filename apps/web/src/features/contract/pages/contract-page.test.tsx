@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { demoUser, mockApi } from '../../../../test/api-mock.ts';
+import { appConfigRoute, demoUser, mockApi } from '../../../../test/api-mock.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { createQueryClient } from '../../../shared/api/query-client.ts';
 import { processOf } from '../testing/process-fixture.ts';
@@ -35,8 +35,9 @@ const policyAnswer = {
 
 function renderProcess(process: InsuranceProcess, extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({
+    ...appConfigRoute,
     [`GET /customers/insurance-processes/${process.id}`]: { body: { data: process } },
-    'GET /public-policies/4': policyAnswer,
+    'GET /applications/1/public-policies/4': policyAnswer,
     'GET /customers/user': { body: { data: demoUser } },
     'GET /common/provinces': { body: { data: [{ id: 6, name: 'Córdoba', code: 'X' }] } },
     ...extra,
