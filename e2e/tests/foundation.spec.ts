@@ -114,6 +114,35 @@ test('the demo customer signs in and sees the maintenance screen while it is on'
   await signIn(page, DEMO.email, DEMO.password);
 });
 
+test('an unknown address shows the not-found page, signed out and signed in, with the way home', async ({
+  page,
+  request,
+}, info) => {
+  // The server answers every app address with the app; the app says the page does not exist.
+  const html = await request.get('/customers/nope');
+  expect(html.status()).toBe(200);
+  expect(html.headers()['content-type']).toContain('text/html');
+
+  await page.goto('/nope');
+  await expect(page.getByRole('heading', { name: 'No encontramos esta página' })).toBeVisible();
+  await expect(page).toHaveURL(/\/nope$/);
+  await page.getByRole('button', { name: 'Ir a iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, DEMO.email, DEMO.password);
+  for (const address of ['/customers/nope', '/invoice/nope', '/referral/nope', '/nope']) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { name: 'No encontramos esta página' })).toBeVisible();
+    await expect(page.getByText('Esta sección todavía no está disponible.')).toBeHidden();
+    expect(new URL(page.url()).pathname).toBe(address);
+  }
+  await expectAccessible(page);
+  await shot(page, info, 'not-found');
+  await page.getByRole('button', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/tabs$/);
+  await expect(page.getByText(/¡Hola, /)).toBeVisible();
+});
+
 test('a wrong password keeps the e-mail and says so in Spanish', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(DEMO.email);

@@ -254,6 +254,9 @@ test('maintenance on shows customers the maintenance screen, and off brings them
     await expect(customer.getByRole('heading', { name: 'Mantenimiento programado' })).toBeVisible({
       timeout: 15_000,
     });
+    // The operator's message replaces the fixed text (foundation.spec sees the fixed one without it).
+    await expect(customer.getByText('Volvemos en una hora.', { exact: true })).toBeVisible();
+    await expect(customer.getByText(/Estamos realizando mejoras/)).toBeHidden();
     await shot(customer, info, 'customer-maintenance');
 
     // The back office keeps working; off again, the customer signs back in.

@@ -129,6 +129,11 @@ const EnvSchema = z.object({
   /** Where 'Ayuda' sends the customer (a messaging-service chat). */
   HELP_CHAT_URL: z.url().default('https://wa.me/5491100000000'),
   /**
+   * Credit wallet mode (spec §1, §9: on): 'Mi crédito' and 'Mis importaciones de seguros' (paid from Mi
+   * crédito) exist only while it is on; the web reads it from GET /common/app-config.
+   */
+  CREDIT_WALLET_MODE: bool.default(true),
+  /**
    * Origins of web builds that call this API from another address (comma list, exact matches): the
    * Android (https://localhost) and iOS (capacitor://localhost) shells, a web app on its own host. Only
    * they get CORS headers (credentials, Authorization, Context-Id, Idempotency-Key); empty: none.
@@ -461,6 +466,8 @@ export type Config = {
     facebook: { graphUrl: string; appId: string | undefined; appSecret: string | undefined };
   };
   helpChatUrl: string;
+  /** Credit wallet mode (spec §9): the credit wallet and the imports it pays exist only while on. */
+  creditWalletMode: boolean;
   /** Test mode: a mock Apple sign-in as the demo customer (never in production). */
   testMode: boolean;
   /** Public ids of the production-only scripts (never secrets): see the web's shared/observability. */
@@ -688,6 +695,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
       },
     },
     helpChatUrl: e.HELP_CHAT_URL,
+    creditWalletMode: e.CREDIT_WALLET_MODE,
     testMode: e.TEST_MODE,
     thirdParty: {
       ...(e.ANALYTICS_ID ? { analyticsId: e.ANALYTICS_ID } : {}),

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { demoUser, mockApi } from '../../test/api-mock.ts';
+import { appConfigRoute, demoUser, mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { rememberTourSeen } from '../features/home/tour/tour-memory.ts';
+import { queryClient } from '../shared/api/query-client.ts';
+import { appConfigQueryOptions } from '../shared/config/app-config.ts';
 import { saveAppMessage } from '../shared/message/app-message.ts';
 import { StorageKey, storage } from '../shared/storage/storage.ts';
 import { routes } from './router.tsx';
@@ -11,20 +13,13 @@ import { configureSessionNavigation, registerSessionEventHandlers } from './sess
 
 const emptyMeta = { current_page: 1, per_page: 10, total: 0, last_page: 1 };
 
-const signedInApi = () =>
+const signedInApi = (creditWalletMode = true) =>
   mockApi({
     'GET /customers/user': { body: { data: demoUser } },
     'GET /customers/user/context': { body: { data: { id: 1, name: 'ar', description: 'Argentina' } } },
     'GET /common/app-config': {
       body: {
-        data: {
-          application_id: 1,
-          help_chat_url: 'https://wa.me/5491100000000',
-          credit_wallet_mode: true,
-          google_client_id: null,
-          apple_client_id: null,
-          facebook_app_id: null,
-        },
+        data: { ...appConfigRoute['GET /common/app-config'].body.data, credit_wallet_mode: creditWalletMode },
       },
     },
     'POST /auth/logout': { status: 204 },
@@ -103,14 +98,29 @@ describe('session start and routes (spec §2, §4)', () => {
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
   });
 
-  it('shows a clear message on a signed-in path that does not exist (yet)', async () => {
+  it("shows 'No encontramos esta página' with the way home on every unknown address", async () => {
     signedInApi();
     await signedIn();
-    renderApp('/customers/seccion-futura');
-    expect(
-      await screen.findByRole('heading', { name: 'Esta sección todavía no está disponible.' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+    for (const path of ['/customers/nope', '/invoice/nope', '/referral/nope', '/nope']) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'No encontramos esta página' })).toBeInTheDocument();
+      // The address stays: the visitor sees which one does not exist.
+      expect(view.router.state.location.pathname).toBe(path);
+      view.unmount();
+    }
+    const view = renderApp('/customers/nope');
+    await userEvent.click(await screen.findByRole('button', { name: 'Volver al inicio' }));
+    expect(await screen.findByRole('heading', { name: '¡Hola, Sofía Demo!' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/tabs');
+  });
+
+  it('shows an anonymous visitor the not-found page too, with the way to login', async () => {
+    mockApi({});
+    const view = renderApp('/otra-cosa');
+    expect(await screen.findByRole('heading', { name: 'No encontramos esta página' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ir a iniciar sesión' }));
+    expect(await screen.findByRole('heading', { name: 'Ingresá a tu cuenta' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/login');
   });
 });
 
@@ -139,6 +149,33 @@ describe('side menu (spec §2)', () => {
     );
     expect(within(nav).getByText('Versión 2.1.11')).toBeInTheDocument();
   });
+
+  it.each([
+    [true, 'lists'],
+    [false, 'hides'],
+  ])(
+    "with credit wallet mode %s in the app config, %s 'Mi crédito' and 'Mis importaciones de seguros'",
+    async (mode) => {
+      // The app keeps its configuration for the session: this test's answer must be the one read.
+      queryClient.removeQueries({ queryKey: appConfigQueryOptions.queryKey });
+      const { callsTo } = signedInApi(mode);
+      await signedIn();
+      rememberTourSeen(demoUser.id);
+      renderApp('/tabs');
+      const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+      await within(nav).findByText('Sofía Demo');
+      // Hidden until the configuration is known: judge the menu once it has been read and drawn.
+      await waitFor(() => expect(callsTo('GET', '/common/app-config').length).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitFor(() =>
+        expect(within(nav).queryByRole('link', { name: 'Mi crédito' }) !== null).toBe(mode),
+      );
+      expect(within(nav).queryByRole('link', { name: 'Mis importaciones de seguros' }) !== null).toBe(mode);
+      // The rest of the menu does not depend on it.
+      expect(within(nav).getByRole('link', { name: 'Mi dinero' })).toBeInTheDocument();
+    },
+    15_000,
+  );
 
   it("'Ayuda' warns about leaving the app and then opens the help chat in a new tab", async () => {
     signedInApi();

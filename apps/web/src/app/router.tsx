@@ -1,14 +1,14 @@
 /**
  * The root routes of spec §2, every one lazy-loaded so the first page only downloads its own code.
- * The empty path goes to login. Areas whose issues have not landed yet answer with a clear message.
+ * The empty path goes to login; an unknown address shows the not-found page.
  */
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
 import { AppRoot, startApp } from './app-root.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
-const unavailable: RouteObject['lazy'] = async () => ({
-  Component: (await import('../features/message/pages/unavailable-page.tsx')).UnavailablePage,
+const notFound: RouteObject['lazy'] = async () => ({
+  Component: (await import('../features/message/pages/not-found-page.tsx')).NotFoundPage,
 });
 
 /** Each feature's pages load together: one lazy module and one preload list per feature. */
@@ -45,9 +45,6 @@ const adminRoutes: RouteObject = {
     { path: 'audit-log', lazy: async () => ({ Component: (await adminPages()).AuditLogPage }) },
   ],
 };
-
-/** Routes of the signed-in area whose pages come with later issues. */
-const upcomingSignedInPaths = ['customers/*', 'invoice/*', 'referral/*'];
 
 export const routes: RouteObject[] = [
   {
@@ -254,10 +251,10 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/entities/pages/search-entity-page.tsx')).SearchEntityPage,
             }),
           },
-          ...upcomingSignedInPaths.map((path): RouteObject => ({ path, lazy: unavailable })),
         ],
       },
-      { path: '*', loader: () => redirect('/') },
+      // Any other address, signed in or not: 'No encontramos esta página' with the way home.
+      { path: '*', lazy: notFound },
     ],
   },
 ];

@@ -177,7 +177,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
       data: {
         application_id: deps.config.applicationId,
         help_chat_url: deps.config.helpChatUrl,
-        credit_wallet_mode: true,
+        credit_wallet_mode: deps.config.creditWalletMode,
         google_client_id: deps.config.social.google.clientId ?? null,
         apple_client_id: deps.config.social.apple.clientId ?? null,
         facebook_app_id: deps.config.social.facebook.appId ?? null,

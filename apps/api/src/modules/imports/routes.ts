@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { importRows } from '../../db/schema/index.ts';
 import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { caller } from '../../lib/request-context.ts';
+import { requireCreditWalletMode } from '../payments/credit-wallet-mode.ts';
 import { fileError } from './csv.ts';
 import {
   confirmImport,
@@ -56,6 +57,8 @@ const importRowListSpec = {
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const applicationId = deps.config.applicationId;
+  // Imports are paid from Mi crédito: they exist only in credit wallet mode (spec §2 side menu).
+  app.addHook('onRequest', requireCreditWalletMode);
 
   app.addContentTypeParser(
     CSV_TYPES,

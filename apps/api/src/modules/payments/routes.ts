@@ -9,6 +9,7 @@ import { idempotencyKey } from '../../lib/idempotency-key.ts';
 import { pageMeta, parseListQuery, RawQuerySchema } from '../../lib/list-query.ts';
 import { caller } from '../../lib/request-context.ts';
 import { inSpan } from '../../lib/tracing.ts';
+import { refuseCreditWalletWhenOff, requireCreditWalletMode } from './credit-wallet-mode.ts';
 import { findPayment, payInsurance, startTopUp } from './payment-service.ts';
 import { findMovement, listMovements, ownWallet, type WalletKind, walletOut } from './wallet-service.ts';
 
@@ -35,6 +36,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { insurance_id: insuranceId, method } = request.body;
+      refuseCreditWalletWhenOff(request, method);
       const result = await inSpan(
         'payments.payInsurance',
         { 'cubierto.insurance_id': insuranceId, 'cubierto.payment_method': method },
@@ -87,6 +89,7 @@ function walletRoutes(kind: WalletKind): FastifyPluginAsyncZod {
     const { deps } = app;
     const tags = [kind === 'money' ? 'money-wallet' : 'credit-wallet'];
     const WalletParams = z.object({ walletId: z.coerce.number().int().positive() });
+    if (kind === 'credit') app.addHook('onRequest', requireCreditWalletMode);
 
     app.get('/', { schema: { tags, security, response: { 200: Data } } }, async (request) => ({
       data: walletOut(await ownWallet(deps.db, caller(request).userId, kind)),

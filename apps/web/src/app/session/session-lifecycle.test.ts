@@ -128,7 +128,7 @@ describe('maintenance (503, spec §4)', () => {
   it('forgets the session, disables the menus, stores the message and shows it after 2 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     mockApi({
-      'GET /customers/user': { status: 503, body: { message: 'Mantenimiento', error_code: 'maintenance' } },
+      'GET /customers/user': { status: 503 },
     });
     await storage.set(StorageKey.token, 'current');
     await storage.set(StorageKey.renewOn, '2030-01-01T00:00:00.000Z');
@@ -152,6 +152,30 @@ describe('maintenance (503, spec §4)', () => {
 
     await vi.advanceTimersByTimeAsync(200);
     expect(navigate).toHaveBeenCalledWith('/message');
+  });
+
+  it("shows the operator's message when the 503 carries one, the fixed text when it carries none", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mockApi({
+      'GET /customers/user': {
+        status: 503,
+        body: { message: 'Volvemos a las 14 h.', error_code: 'maintenance' },
+      },
+      // A proxy's 503 (no API body) or another 503 code is not the operator's word.
+      'GET /customers/invoices': { status: 503, body: { message: 'Upstream', error_code: 'unavailable' } },
+    });
+    await api.get('/customers/user').catch(() => {});
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(await storage.get(StorageKey.message)).toMatchObject({
+      title: 'Mantenimiento programado',
+      description: 'Volvemos a las 14 h.',
+    });
+
+    await api.get('/customers/invoices').catch(() => {});
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(await storage.get(StorageKey.message)).toMatchObject({
+      description: 'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+    });
   });
 });
 

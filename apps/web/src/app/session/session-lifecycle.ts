@@ -139,8 +139,17 @@ export async function handleUnauthorized(): Promise<void> {
 
 let enteringMaintenance = false;
 
+/**
+ * The text of the maintenance screen: the operator's message when the API's 503 carries one (the back
+ * office's 'Mensaje para los clientes'), the spec's fixed text otherwise (a 503 of a proxy, no body).
+ */
+export function maintenanceDescription(error?: ApiError): string {
+  const message = error?.code === 'maintenance' ? error.body?.message : undefined;
+  return typeof message === 'string' && message.trim() ? message : t('maintenance.description');
+}
+
 /** 503: forget the session, disable the menus, store the maintenance message, then show it (spec §4). */
-export async function enterMaintenance(): Promise<void> {
+export async function enterMaintenance(error?: ApiError): Promise<void> {
   if (enteringMaintenance) return;
   enteringMaintenance = true;
   try {
@@ -148,7 +157,7 @@ export async function enterMaintenance(): Promise<void> {
     endSession({ menusDisabled: true });
     await saveAppMessage({
       title: t('maintenance.title'),
-      description: t('maintenance.description'),
+      description: maintenanceDescription(error),
       button_title: t('maintenance.button'),
       image: '/assets/images/maintenance.svg',
       canNavigate: true,
@@ -165,6 +174,6 @@ export async function enterMaintenance(): Promise<void> {
 export function registerSessionEventHandlers(): void {
   setSessionEventHandlers({
     onUnauthorized: () => void handleUnauthorized(),
-    onMaintenance: () => void enterMaintenance(),
+    onMaintenance: (error) => void enterMaintenance(error),
   });
 }

@@ -1,7 +1,6 @@
 /**
- * Side menu entries (spec §2 "Side menu"). Only areas that exist are listed; each later issue adds its
- * own entry (Facturación, Mi dinero, Mi crédito, Centro de negocios, Reclamos,
- * Notificaciones …) with its visibility rule (credit wallet mode, desktop only).
+ * Side menu entries (spec §2 "Side menu"), each with its visibility rule: credit wallet mode (read from
+ * the app config) and desktop only.
  */
 import type { ComponentType } from 'react';
 import {
@@ -25,6 +24,8 @@ export type MenuItem = {
   icon: ComponentType<{ size?: number }>;
   /** Shown from the desktop breakpoint (992 px) up only (spec §2, §6). */
   desktopOnly?: boolean;
+  /** Shown only while credit wallet mode is on (spec §2, §6), as GET /common/app-config says. */
+  creditWalletOnly?: boolean;
 };
 
 export const menuItems: MenuItem[] = [
@@ -33,12 +34,26 @@ export const menuItems: MenuItem[] = [
   { label: 'menu.profile', to: '/profile', icon: IconUser },
   { label: 'billing.menu', to: '/invoice/invoices', icon: IconReceipt },
   { label: 'wallets.money.menu', to: '/customers/money-wallet', icon: IconWallet },
-  // Only in credit wallet mode, which is always on (spec §9).
-  { label: 'wallets.credit.menu', to: '/customers/credit-wallet', icon: IconCreditCard },
+  {
+    label: 'wallets.credit.menu',
+    to: '/customers/credit-wallet',
+    icon: IconCreditCard,
+    creditWalletOnly: true,
+  },
   { label: 'referral.menu', to: '/referral', icon: IconGift },
-  // Credit wallet mode is on; both are desktop-only (spec §2 "Side menu").
-  { label: 'imports.menu', to: '/customers/imports', icon: IconUpload, desktopOnly: true },
+  {
+    label: 'imports.menu',
+    to: '/customers/imports',
+    icon: IconUpload,
+    desktopOnly: true,
+    creditWalletOnly: true,
+  },
   { label: 'business.menu', to: '/business-center', icon: IconBuilding, desktopOnly: true },
   { label: 'claims.menu', to: '/customers/claims', icon: IconClaim },
   { label: 'notifications.menu', to: '/notifications', icon: IconBell },
 ];
+
+/** The entries this configuration shows; credit entries stay hidden until the configuration is known. */
+export function visibleMenuItems(config: { credit_wallet_mode: boolean } | undefined): MenuItem[] {
+  return menuItems.filter((item) => !item.creditWalletOnly || config?.credit_wallet_mode === true);
+}

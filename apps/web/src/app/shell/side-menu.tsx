@@ -20,14 +20,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { startHomeTour } from '../../features/home/tour/home-tour.ts';
 import { apiFileUrl } from '../../shared/api/client.ts';
-import { getAppConfig } from '../../shared/config/app-config.ts';
+import { appConfigQueryOptions, getAppConfig } from '../../shared/config/app-config.ts';
 import { getInstalledVersion } from '../../shared/config/app-info.ts';
 import { handleError } from '../../shared/errors/error-handler.tsx';
 import { openExternalLink } from '../../shared/native/permissions.ts';
 import { currentUserQueryOptions } from '../../shared/session/current-user.ts';
 import { IconHelp, IconInfo, IconLogout } from '../../shared/ui/icons.tsx';
 import { signOut } from '../session/session-lifecycle.ts';
-import { menuItems } from './menu-items.ts';
+import { visibleMenuItems } from './menu-items.ts';
 import classes from './shell.module.css';
 
 export const DEFAULT_AVATAR = '/assets/images/default-avatar.svg';
@@ -49,6 +49,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const user = useQuery(currentUserQueryOptions);
+  const config = useQuery(appConfigQueryOptions);
 
   return (
     <>
@@ -83,7 +84,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
 
       <AppShell.Section grow component={ScrollArea} px="sm" py="md">
         <Stack gap={4}>
-          {menuItems.map((item) => (
+          {visibleMenuItems(config.data).map((item) => (
             <NavLink
               key={item.to}
               component={Link}

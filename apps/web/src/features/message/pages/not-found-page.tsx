@@ -1,22 +1,25 @@
-/** Routes of spec §2 whose issues have not landed yet answer with a clear message instead of a blank page. */
+/**
+ * Every address the app does not know ('/nope', '/customers/nope', '/invoice/nope' …): says so and offers
+ * the way home (the home screen when signed in, login otherwise). The server answers these addresses with
+ * the app's index.html like any other route; the router decides they do not exist.
+ */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionState } from '../../../shared/session/session-store.ts';
 import { MessageView } from '../components/message-view.tsx';
 
-export function UnavailablePage() {
+export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { status } = useSessionState();
   const signedIn = status === 'authenticated';
   return (
     <MessageView
-      embedded={signedIn}
-      title={t('unavailable.title')}
-      description={t('unavailable.description')}
+      title={t('notFound.title')}
+      description={t('notFound.description')}
       image="/assets/images/unavailable.svg"
-      buttonTitle={signedIn ? t('unavailable.backHome') : t('unavailable.backToLogin')}
-      onButton={() => navigate(signedIn ? '/tabs' : '/login')}
+      buttonTitle={signedIn ? t('notFound.backHome') : t('notFound.backToLogin')}
+      onButton={() => navigate(signedIn ? '/tabs' : '/login', { replace: true })}
     />
   );
 }
