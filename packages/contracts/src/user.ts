@@ -53,13 +53,26 @@ export const NewEntitySchema = z
   });
 export type NewEntity = z.input<typeof NewEntitySchema>;
 
+/** The user's place: `zipCode` as spec §3 names it, `zip_code` the same value under our snake_case name. */
 export const PlaceSchema = z.object({
   id: z.number(),
   state: z.object({ id: z.number(), name: z.string() }).nullable(),
   locality: z.object({ id: z.number(), name: z.string() }).nullable(),
   zip_code: z.string().nullable(),
+  zipCode: z.string().nullable(),
 });
 export type Place = z.infer<typeof PlaceSchema>;
+
+/**
+ * Spec §3's userEntityPlace: which place goes with the user's personal entity (the address the profile
+ * keeps for it), as ids; null while the user has no place. Loaded with the place.
+ */
+export const UserEntityPlaceSchema = z.object({
+  user_id: z.number(),
+  entity_id: z.number().nullable(),
+  place_id: z.number(),
+});
+export type UserEntityPlace = z.infer<typeof UserEntityPlaceSchema>;
 
 export const UserSchema = z.object({
   id: z.number(),
@@ -70,6 +83,7 @@ export const UserSchema = z.object({
   created_at: z.string(),
   entity: EntitySchema.optional(),
   takerEntity: EntitySchema.nullable().optional(),
+  userEntityPlace: UserEntityPlaceSchema.nullable().optional(),
   place: PlaceSchema.nullable().optional(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -68,9 +68,15 @@ describe('profile', () => {
       tax_condition: expect.toBeOneOf([null, 'consumidor_final']),
     };
     const all = await get('?load[User]=*,entity,takerEntity,place');
-    expect(all).toEqual({ ...alone, entity: person, takerEntity: all.takerEntity, place: null });
+    expect(all).toEqual({
+      ...alone,
+      entity: person,
+      takerEntity: all.takerEntity,
+      place: null,
+      userEntityPlace: null,
+    });
     expect(all.takerEntity === null || all.takerEntity.id === all.entity.id).toBe(true);
-    expect(await get('?load[User]=place')).toEqual({ ...alone, place: null });
+    expect(await get('?load[User]=place')).toEqual({ ...alone, place: null, userEntityPlace: null });
     expect(await get('?load[Entity]=*')).toEqual({ ...alone, entity: person });
   });
 
@@ -96,8 +102,20 @@ describe('profile', () => {
         state: { id: cordoba.id, name: 'Córdoba' },
         locality: { id: rioCuarto.id, name: 'Río Cuarto' },
         zip_code: 'X5800ABC',
+        // Spec §3's name for it, the same value.
+        zipCode: 'X5800ABC',
       },
     });
+    // Spec §3's userEntityPlace: the place that goes with the user's personal entity.
+    const { id, entity, place } = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v4/customers/user?load[User]=*,entity&load[Place]=*',
+        headers: auth,
+      })
+    ).json().data;
+    expect(place.zipCode).toBe('X5800ABC');
+    expect(me.json().data.userEntityPlace).toEqual({ user_id: id, entity_id: entity.id, place_id: place.id });
   });
 
   it('refuses a locality of another province and keeps the previous data', async () => {

@@ -19,7 +19,8 @@ export const USER_RELATIONS = ['entity', 'takerEntity', 'place'] as const;
 const takerEntities = alias(entities, 'taker_entities');
 
 type EntityJson = NonNullable<User['entity']>;
-type PlaceJson = NonNullable<User['place']>;
+/** The place as the database builds it; `zipCode` (spec §3's name) is added when it is sent. */
+type PlaceJson = Omit<NonNullable<User['place']>, 'zipCode'>;
 
 /** The profile's parts as PostgreSQL builds them (json_build_object), ready to send. */
 export type ProfileJson = {
@@ -117,7 +118,11 @@ export async function findCustomerUser(
   };
   if (load.has('entity') && p.entity) out.entity = p.entity;
   if (load.has('takerEntity')) out.takerEntity = p.taker;
-  if (load.has('place')) out.place = p.place;
+  if (load.has('place')) {
+    // Spec §3 names the field zipCode; zip_code stays for the clients that read it (the web's profile).
+    out.place = p.place && { ...p.place, zipCode: p.place.zip_code };
+    out.userEntityPlace = p.place && { user_id: p.id, entity_id: p.entity?.id ?? null, place_id: p.place.id };
+  }
   return out;
 }
 

@@ -56,7 +56,9 @@ describe('profile page', () => {
         state: { id: 6, name: 'Córdoba' },
         locality: { id: 61, name: 'Río Cuarto' },
         zip_code: '5800',
+        zipCode: '5800',
       },
+      userEntityPlace: { user_id: 1, entity_id: 7, place_id: 3 },
     };
     const api = mockApi({
       'GET /customers/user': { body: { data: demoUser } },
@@ -93,6 +95,17 @@ describe('profile page', () => {
       _method: 'PUT',
     });
     expect(await storage.get(StorageKey.user)).toMatchObject({ name: 'Sofía Demo Paz' });
+  });
+
+  it('fills the zip code from the place as spec §3 names it (zipCode)', async () => {
+    const place = { id: 3, state: null, locality: null, zip_code: null, zipCode: 'X5800ABC' };
+    mockApi({
+      'GET /customers/user': { body: { data: { ...demoUser, place } } },
+      'GET /common/provinces': provinces,
+    });
+    renderProfile();
+    await screen.findByLabelText('Nombre y apellido');
+    await waitFor(() => expect(screen.getByLabelText('Código postal')).toHaveValue('X5800ABC'));
   });
 
   it("shows the API's 422 message under the zip code and keeps the input", async () => {

@@ -47,7 +47,7 @@ function valuesOf(user: User): ProfileFormInput {
     name: user.name,
     state_id: user.place?.state ? String(user.place.state.id) : null,
     locality_id: user.place?.locality ? String(user.place.locality.id) : null,
-    zip_code: user.place?.zip_code ?? '',
+    zip_code: user.place?.zipCode ?? '',
   };
 }
 
