@@ -5,7 +5,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, registerCustomer, type TestApp } from '../../test/harness.ts';
 
 const BODY_MS = 400;
 const CONNECTION_MS = 1_000;
@@ -64,6 +64,19 @@ describe('deadlines', () => {
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(outcome.answer).toContain('"error_code":"request_timeout"');
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(BODY_MS - 50);
+    expect(outcome.closedAfterMs).toBeLessThan(CONNECTION_MS);
+  });
+
+  it('answers 408 and closes a photo upload (multipart) that stops half-way', async () => {
+    const { token } = await registerCustomer(t.app);
+    const boundary = 'cubierto-stall';
+    const part = `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nrisk_photo\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const outcome = await converse((socket) =>
+      socket.write(
+        `POST /api/v4/customers/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n${part}\x89PNG`,
+      ),
+    );
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(outcome.closedAfterMs).toBeLessThan(CONNECTION_MS);
   });
 
