@@ -1,6 +1,6 @@
 /**
  * Uploaded images through every route that takes one (photos of insured objects, avatars, claim photos,
- * insurers' logos): decompression bombs and broken files refused with 400 before anything is stored, and
+ * insurers' logos): decompression bombs and broken files refused with 422 before anything is stored, and
  * what is stored re-encoded: upright, scaled down, without EXIF (GPS) or any other metadata.
  */
 import { deflateSync } from 'node:zlib';
@@ -161,7 +161,7 @@ const PATHS: Path[] = [
 const storedFiles = async () => (await t.database.db.select({ n: count() }).from(files))[0]!.n;
 
 describe('uploaded images', () => {
-  it('a 20,000 × 20,000 PNG is refused with 400 on its field, at once, on every path, and nothing is stored', async () => {
+  it('a 20,000 × 20,000 PNG is refused with 422 on its field, at once, on every path, and nothing is stored', async () => {
     const bomb = pngBomb(20_000);
     expect(bomb.length).toBeLessThan(200_000);
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
@@ -175,9 +175,9 @@ describe('uploaded images', () => {
       const started = performance.now();
       const res = await path.upload(c, bomb, 'image/png');
       const took = performance.now() - started;
-      expect(res.statusCode, path.name).toBe(400);
+      expect(res.statusCode, path.name).toBe(422);
       expect(res.json()).toMatchObject({
-        error_code: 'bad_request',
+        error_code: 'validation_failed',
         validations: {
           [path.field]: [
             'La imagen es demasiado grande (20.000 × 20.000 píxeles): el máximo es 10.000 píxeles por lado y 40 megapíxeles.',
@@ -193,13 +193,13 @@ describe('uploaded images', () => {
   it('an image over 40 megapixels with both sides under 10,000 px is refused too', async () => {
     const c = await registerCustomer(t.app);
     const res = await PATHS[0]!.upload(c, pngBomb(6_400), 'image/png');
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json().validations.file[0]).toMatch(
       /^La imagen es demasiado grande \(6\.400 × 6\.400 píxeles\)/,
     );
   });
 
-  it('a truncated JPEG or PNG is refused with 400 on every path, never a 500', async () => {
+  it('a truncated JPEG or PNG is refused with 422 on every path, never a 500', async () => {
     const c = await registerCustomer(t.app);
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c83' } })
       .jpeg()
@@ -214,7 +214,7 @@ describe('uploaded images', () => {
         [png, 'image/png'],
       ] as const) {
         const res = await path.upload(c, whole.subarray(0, Math.floor(whole.length * 0.6)), type);
-        expect(res.statusCode, `${path.name} ${type}`).toBe(400);
+        expect(res.statusCode, `${path.name} ${type}`).toBe(422);
         expect(res.json().validations[path.field]).toEqual([
           'No pudimos leer la imagen: está dañada o incompleta.',
         ]);
@@ -301,7 +301,7 @@ describe('image limits from the configuration', () => {
       });
     };
     const tooLong = await upload(1200, 100);
-    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().validations.file).toEqual([
       'La imagen es demasiado grande (1.200 × 100 píxeles): el máximo es 1.000 píxeles por lado y 1 megapíxel.',
     ]);

@@ -36,12 +36,12 @@ export const isReencodedImage = (contentType: string): contentType is ImageForma
 const thousands = (n: number) => n.toLocaleString('es-AR');
 
 function refused(field: string, message: string, cause?: unknown): AppError {
-  return new AppError('bad_request', { message, validations: { [field]: [message] }, cause });
+  return new AppError('validation_failed', { message, validations: { [field]: [message] }, cause });
 }
 
 /**
  * The image as it is stored: checked against `limits` by its header, then decoded, oriented, scaled down
- * and re-encoded in `format` without metadata. A 400 on `field` when it is too large or undecodable.
+ * and re-encoded in `format` without metadata. A 422 on `field` (like every refused upload) when it is too large or undecodable.
  */
 export async function reencodeImage(
   data: Buffer,
