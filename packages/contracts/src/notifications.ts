@@ -76,6 +76,15 @@ const base64url = (bytes: number, what: string) =>
       error: `${what} no tiene el largo esperado.`,
     });
 
+/**
+ * Spec §7: the push service knows the device by the user's e-mail as external id, beside its token. Sent
+ * with each registration; the API refuses any other address than the account's own.
+ */
+const PushExternalIdSchema = z
+  .email({ error: 'El external_id tiene que ser el e-mail de tu cuenta.' })
+  .max(254)
+  .optional();
+
 /** A browser's PushSubscription.toJSON(), or a native token from the hybrid app. */
 export const PushSubscriptionBodySchema = z.discriminatedUnion(
   'kind',
@@ -89,6 +98,7 @@ export const PushSubscriptionBodySchema = z.discriminatedUnion(
         p256dh: base64url(65, 'La clave p256dh'),
         auth: base64url(16, 'La clave auth'),
       }),
+      external_id: PushExternalIdSchema,
     }),
     z.strictObject({
       kind: z.enum(['android', 'ios']),
@@ -96,6 +106,7 @@ export const PushSubscriptionBodySchema = z.discriminatedUnion(
         .string({ error: 'Falta el token del dispositivo.' })
         .min(8, { error: 'El token del dispositivo es demasiado corto.' })
         .max(4096),
+      external_id: PushExternalIdSchema,
     }),
   ],
   { error: 'Indicá el tipo de suscripción: web, android o ios.' },

@@ -298,6 +298,31 @@ describe('push-subscriptions routes', () => {
     );
   });
 
+  it("registers the device with the account's e-mail as external id (spec §7); another address is 422", async () => {
+    const c = await registerCustomer(t.app);
+    const token = `fcm-token-external-${Date.now()}`;
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: subs,
+      headers: c.auth,
+      payload: { kind: 'android', token, external_id: 'otra.persona@example.com' },
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().validations.external_id).toEqual([
+      'El external_id tiene que ser el e-mail de tu cuenta.',
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: subs, headers: c.auth })).json().data).toEqual([]);
+
+    const own = await t.app.inject({
+      method: 'POST',
+      url: subs,
+      headers: c.auth,
+      payload: { kind: 'android', token, external_id: c.email.toUpperCase() },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().data).toMatchObject({ kind: 'android', endpoint: token, external_id: c.email });
+  });
+
   it('the same browser subscribing again is one subscription, its keys refreshed', async () => {
     const c = await registerCustomer(t.app);
     const s = peer.subscribe();

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { sendMultiStatus } from '../../lib/multi-status.ts';
 import { caller } from '../../lib/request-context.ts';
 import {
   deleteSubscription,
@@ -71,10 +72,24 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        response: { 200: z.object({ data: z.object({ updated: z.number().int() }) }) },
+        description:
+          'Marks every unread notification read: 200 with how many. A notification another request holds at ' +
+          'that moment is not waited for and stays unread: then 207 with `updated`, `failed` and the status.',
+        response: {
+          200: z.object({ data: z.object({ updated: z.number().int() }) }),
+          207: z.object({
+            data: z.object({ updated: z.number().int(), failed: z.number().int(), status: z.literal(207) }),
+            status: z.literal(207),
+          }),
+        },
       },
     },
-    async (request) => ({ data: { updated: await markAllRead(deps.db, caller(request).userId) } }),
+    async (request, reply) => {
+      const result = await markAllRead(deps.db, caller(request).userId);
+      // Some could not be marked now (spec §7: a partial success is a 207).
+      if (result.failed > 0) return sendMultiStatus(reply, result);
+      return { data: { updated: result.updated } };
+    },
   );
 
   app.get(
@@ -135,9 +150,12 @@ export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "A browser's PushSubscription.toJSON() with kind 'web', or a native token (android, ios). " +
           'Registering it again refreshes it; an endpoint or token another account registered is 409 ' +
-          'push_subscription_taken (it stays theirs until they sign out on that device).',
+          'push_subscription_taken (it stays theirs until they sign out on that device). external_id is the ' +
+          "account's e-mail (spec §7), answered back; another address is 422.",
         body: PushSubscriptionBodySchema,
-        response: { 201: z.object({ data: SubscriptionSchema }) },
+        response: {
+          201: z.object({ data: SubscriptionSchema.extend({ external_id: z.string() }) }),
+        },
       },
     },
     async (request, reply) => {

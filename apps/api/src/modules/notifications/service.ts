@@ -4,10 +4,10 @@
  * not exist for them (404).
  */
 import type { NotificationUser, PushSubscriptionBody } from '@cubierto/contracts';
-import { and, count, desc, eq, is, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, is, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { notifications, notificationUsers, pushSubscriptions } from '../../db/schema/index.ts';
+import { notifications, notificationUsers, pushSubscriptions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 
@@ -114,13 +114,38 @@ export async function markRead(db: DbOrTx, userId: number, id: number, now = new
   return findNotification(db, userId, id);
 }
 
-export async function markAllRead(db: DbOrTx, userId: number, now = new Date()): Promise<number> {
-  const updated = await db
-    .update(notificationUsers)
-    .set({ readAt: now })
-    .where(and(eq(notificationUsers.userId, userId), isNull(notificationUsers.readAt)))
-    .returning({ id: notificationUsers.id });
-  return updated.length;
+/**
+ * Marks every unread notification of the caller read, without waiting for a row another transaction holds
+ * at that moment (the same notification being opened on another device, its job creating it again, the
+ * account's deletion): those are skipped (`FOR UPDATE SKIP LOCKED`) and stay unread, counted in `failed`,
+ * so the answer is a partial success (207) and the app says so. On PGlite transactions run one at a time,
+ * so none is ever skipped there.
+ */
+export async function markAllRead(
+  db: DbOrTx,
+  userId: number,
+  now = new Date(),
+): Promise<{ updated: number; failed: number }> {
+  const unreadOfCaller = and(eq(notificationUsers.userId, userId), isNull(notificationUsers.readAt));
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .select({ id: notificationUsers.id })
+      .from(notificationUsers)
+      .where(unreadOfCaller)
+      .for('update');
+    const [unread] = await tx.select({ n: count() }).from(notificationUsers).where(unreadOfCaller);
+    if (claimed.length > 0)
+      await tx
+        .update(notificationUsers)
+        .set({ readAt: now })
+        .where(
+          inArray(
+            notificationUsers.id,
+            claimed.map((row) => row.id),
+          ),
+        );
+    return { updated: claimed.length, failed: Math.max(0, (unread?.n ?? 0) - claimed.length) };
+  });
 }
 
 export function subscriptionOut(row: SubscriptionRow) {
@@ -177,6 +202,13 @@ export async function saveSubscription(
     if (problem)
       throw new AppError('validation_failed', { validations: { endpoint: [ENDPOINT_MESSAGES[problem]] } });
   }
+  // The external id is the account's e-mail (spec §7): another address is refused, none is the same.
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  if (!owner) throw new AppError('not_found');
+  if (body.external_id !== undefined && body.external_id.toLowerCase() !== owner.email.toLowerCase())
+    throw new AppError('validation_failed', {
+      validations: { external_id: ['El external_id tiene que ser el e-mail de tu cuenta.'] },
+    });
   const values = {
     userId: input.userId,
     kind: body.kind,
@@ -204,7 +236,7 @@ export async function saveSubscription(
         ],
       },
     });
-  return subscriptionOut(row);
+  return { ...subscriptionOut(row), external_id: owner.email };
 }
 
 export async function listSubscriptions(db: DbOrTx, userId: number) {

@@ -24,6 +24,7 @@ function deps(plugin: ReturnType<typeof fakePlugin>, platform: 'android' | 'ios'
     push: plugin.push as unknown as NativePushDeps['push'],
     platform,
     save: vi.fn(async () => undefined),
+    externalId: vi.fn(async () => ({ external_id: 'sofia@example.com' })),
     forget: vi.fn(async () => undefined),
     navigate: vi.fn(),
     log: vi.fn(),
@@ -39,7 +40,14 @@ describe('native push', () => {
     expect(plugin.push.requestPermissions).toHaveBeenCalledOnce();
     expect(plugin.push.register).toHaveBeenCalledOnce();
     plugin.emit('registration', { value: 'apns-device-token' });
-    expect(d.save).toHaveBeenCalledExactlyOnceWith({ kind: 'ios', token: 'apns-device-token' });
+    // With the user's e-mail as the push service's external id (spec §7).
+    await vi.waitFor(() =>
+      expect(d.save).toHaveBeenCalledExactlyOnceWith({
+        kind: 'ios',
+        token: 'apns-device-token',
+        external_id: 'sofia@example.com',
+      }),
+    );
   });
 
   it('does not register when the user said no, and does not ask again once decided', async () => {

@@ -16,7 +16,9 @@ export type NativePushDeps = {
   push: Plugin;
   platform: 'android' | 'ios';
   /** POST /customers/push-subscriptions */
-  save: (body: { kind: 'android' | 'ios'; token: string }) => Promise<unknown>;
+  save: (body: { kind: 'android' | 'ios'; token: string; external_id?: string }) => Promise<unknown>;
+  /** The user's e-mail as the push service's external id (spec §7), sent with the token. */
+  externalId: () => Promise<{ external_id: string } | Record<string, never>>;
   /** DELETE /customers/push-subscriptions */
   forget: (body: { endpoint: string }) => Promise<unknown>;
   navigate: (to: string) => void | Promise<void>;
@@ -42,7 +44,8 @@ export async function startNativePush(deps: NativePushDeps): Promise<boolean> {
   await deps.push.addListener('registration', ({ value }) => {
     state.token = value;
     deps
-      .save({ kind: deps.platform, token: value })
+      .externalId()
+      .then((externalId) => deps.save({ kind: deps.platform, token: value, ...externalId }))
       .catch((error: unknown) => deps.log?.('Push token', error));
   });
   await deps.push.addListener('registrationError', (error) => deps.log?.('Push registration', error));

@@ -34,15 +34,18 @@ export async function startNativePushForCustomer(
 ): Promise<void> {
   const platform = platformName();
   if (!isHybrid() || (platform !== 'android' && platform !== 'ios')) return;
-  const [{ PushNotifications }, { startNativePush }, { api, apiRequest }] = await Promise.all([
-    import('@capacitor/push-notifications'),
-    import('./native-push.ts'),
-    import('../api/client.ts'),
-  ]);
+  const [{ PushNotifications }, { startNativePush }, { api, apiRequest }, { pushExternalId }] =
+    await Promise.all([
+      import('@capacitor/push-notifications'),
+      import('./native-push.ts'),
+      import('../api/client.ts'),
+      import('../session/current-user.ts'),
+    ]);
   await startNativePush({
     push: PushNotifications,
     platform,
     save: (body) => api.post('/customers/push-subscriptions', body),
+    externalId: pushExternalId,
     forget: (body) => apiRequest('/customers/push-subscriptions', { method: 'DELETE', body }),
     navigate,
     log: (what, error) => console.warn(what, error),

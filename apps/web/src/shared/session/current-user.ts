@@ -41,6 +41,15 @@ export async function storeUser(user: User): Promise<void> {
   await storage.set(StorageKey.user, stored);
 }
 
+/**
+ * The push service's external id (spec §7): the signed-in user's e-mail, sent beside the device's token or
+ * endpoint when it is registered; nothing before the user is loaded.
+ */
+export async function pushExternalId(): Promise<{ external_id: string } | Record<string, never>> {
+  const email = (await storage.get<StoredUser>(StorageKey.user))?.email;
+  return email ? { external_id: email } : {};
+}
+
 export const currentUserQueryKey = ['current-user'] as const;
 
 export const currentUserQueryOptions = queryOptions({

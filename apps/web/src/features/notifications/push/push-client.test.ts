@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api-mock.ts';
+import { StorageKey, storage } from '../../../shared/storage/storage.ts';
 import { base64UrlToBytes, enablePush, startPushRegistration, unregisterPush } from './push-client.ts';
 
 /** A browser with push: a service worker registration holding one subscription. */
@@ -66,13 +67,21 @@ describe('push on this device', () => {
     expect(denied.registration.pushManager.subscribe).not.toHaveBeenCalled();
 
     fakeBrowser('granted');
+    await storage.set(StorageKey.user, {
+      id: 1,
+      name: 'Sofía',
+      email: 'sofia@example.com',
+      avatar: null,
+      entity_id: 7,
+    });
     const allowed = mockApi({
       'GET /customers/push-subscriptions/vapid-public-key': { body: { data: { vapid_public_key: 'AQID' } } },
       'POST /customers/push-subscriptions': { status: 201, body: { data: {} } },
     });
     await startPushRegistration(0);
     const [post] = allowed.callsTo('POST', '/customers/push-subscriptions');
-    expect(JSON.parse(String(post!.body))).toMatchObject({ kind: 'web' });
+    // The user's e-mail as the push service's external id (spec §7), beside the endpoint.
+    expect(JSON.parse(String(post!.body))).toMatchObject({ kind: 'web', external_id: 'sofia@example.com' });
   });
 
   it('an endpoint another account holds is replaced by a fresh one, quietly', async () => {

@@ -10,6 +10,7 @@
  */
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { api, apiRequest } from '../../../shared/api/client.ts';
+import { pushExternalId } from '../../../shared/session/current-user.ts';
 
 export const PUSH_START_DELAY_MS = 2_000;
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -65,8 +66,9 @@ export async function subscribeThisDevice(): Promise<boolean> {
       userVisibleOnly: true,
       applicationServerKey: base64UrlToBytes(key),
     });
+  const externalId = await pushExternalId();
   const register = (subscription: PushSubscription) =>
-    api.post('/customers/push-subscriptions', { kind: 'web', ...subscription.toJSON() });
+    api.post('/customers/push-subscriptions', { kind: 'web', ...subscription.toJSON(), ...externalId });
   const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
   try {
     await register(subscription);
