@@ -47,11 +47,13 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
 export async function requireCustomer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new AppError('unauthenticated');
-  // Operators never act as customers.
-  if (token.startsWith(OPERATOR_TOKEN_PREFIX))
+  // Operators never act as customers; a token that only looks like an operator's is no session (401).
+  if (token.startsWith(OPERATOR_TOKEN_PREFIX)) {
+    if (!(await findOperatorSession(request.server.deps.db, token))) throw new AppError('unauthenticated');
     throw new AppError('forbidden', {
       message: 'Una sesión de operador no puede usar las rutas de clientes.',
     });
+  }
   const user = await request.server.deps.sessions.find(token);
   if (!user) throw new AppError('unauthenticated');
   request.auth = user;
@@ -73,8 +75,10 @@ export function caller(request: FastifyRequest): AuthenticatedUser {
 
 /**
  * Guard for operator actions: an operator's session (signed in with TOTP), or the operations token as a
- * machine credential for the command line (decision 013; audited as 'ops_token'). A customer's bearer
- * session is refused with 403, no credential with 401.
+ * machine credential for the command line (decision 013; audited as 'ops_token'). Only a valid
+ * customer session is refused with 403; no credential, a wrong operations token, or a bearer token that
+ * is no live session (forged, expired, revoked, whatever its prefix) is a 401, so the client clears its
+ * session like on every other route (spec §4).
  */
 export async function requireOperator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const opsToken = request.server.deps.opsToken;
@@ -90,6 +94,6 @@ export async function requireOperator(request: FastifyRequest, _reply: FastifyRe
     request.operator = operator;
     return;
   }
-  if (token || given !== undefined) throw new AppError('forbidden');
+  if (token && (await request.server.deps.sessions.find(token))) throw new AppError('forbidden');
   throw new AppError('unauthenticated');
 }
