@@ -43,6 +43,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { formPut } from '../../lib/method-override.ts';
 import { requireOperator } from '../../lib/request-context.ts';
 import { auditContext } from '../operators/audit.ts';
 import {
@@ -356,20 +357,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({ data: await createCompany(deps.db, request.body, auditContext(request)) }),
   );
-  app.put(
-    '/companies/:id',
-    {
-      schema: {
-        ...base,
-        params: IdParams,
-        body: CompanyBodySchema,
-        response: { 200: dataOf(CompanySchema) },
-      },
+  app.route({
+    ...formPut(CompanyBodySchema),
+    url: '/companies/:id',
+    schema: {
+      ...base,
+      params: IdParams,
+      body: CompanyBodySchema,
+      response: { 200: dataOf(CompanySchema) },
     },
-    async (request) => ({
+    handler: async (request) => ({
       data: await updateCompany(deps.db, request.params.id, request.body, auditContext(request)),
     }),
-  );
+  });
   app.delete(
     '/companies/:id',
     { schema: { ...base, params: IdParams, response: { 204: z.null() } } },
@@ -436,20 +436,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({ data: await createPolicy(deps.db, request.body, auditContext(request)) }),
   );
-  app.put(
-    '/policies/:id',
-    {
-      schema: {
-        ...base,
-        params: IdParams,
-        body: PolicyBodySchema,
-        response: { 200: dataOf(AdminPolicySchema) },
-      },
+  app.route({
+    ...formPut(PolicyBodySchema),
+    url: '/policies/:id',
+    schema: {
+      ...base,
+      params: IdParams,
+      body: PolicyBodySchema,
+      response: { 200: dataOf(AdminPolicySchema) },
     },
-    async (request) => ({
+    handler: async (request) => ({
       data: await updatePolicy(deps.db, request.params.id, request.body, auditContext(request)),
     }),
-  );
+  });
 
   // ——— Coverages ———
   app.get(
@@ -473,20 +472,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({ data: await createCoverage(deps.db, request.body, auditContext(request)) }),
   );
-  app.put(
-    '/coverages/:id',
-    {
-      schema: {
-        ...base,
-        params: IdParams,
-        body: CoverageBodySchema,
-        response: { 200: dataOf(AdminCoverageSchema) },
-      },
+  app.route({
+    ...formPut(CoverageBodySchema),
+    url: '/coverages/:id',
+    schema: {
+      ...base,
+      params: IdParams,
+      body: CoverageBodySchema,
+      response: { 200: dataOf(AdminCoverageSchema) },
     },
-    async (request) => ({
+    handler: async (request) => ({
       data: await updateCoverage(deps.db, request.params.id, request.body, auditContext(request)),
     }),
-  );
+  });
 
   // ——— App versions ———
   app.get(
@@ -510,20 +508,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({ data: await createAppVersion(deps.db, request.body, auditContext(request)) }),
   );
-  app.put(
-    '/app-versions/:id',
-    {
-      schema: {
-        ...base,
-        params: IdParams,
-        body: AppVersionBodySchema,
-        response: { 200: dataOf(AppVersionSchema) },
-      },
+  app.route({
+    ...formPut(AppVersionBodySchema),
+    url: '/app-versions/:id',
+    schema: {
+      ...base,
+      params: IdParams,
+      body: AppVersionBodySchema,
+      response: { 200: dataOf(AppVersionSchema) },
     },
-    async (request) => ({
+    handler: async (request) => ({
       data: await updateAppVersion(deps.db, request.params.id, request.body, auditContext(request)),
     }),
-  );
+  });
 
   // ——— Maintenance ———
   app.get(
@@ -533,15 +530,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await getMaintenance(deps.db),
     }),
   );
-  app.put(
-    '/maintenance',
-    { schema: { ...base, body: MaintenanceBodySchema, response: { 200: dataOf(MaintenanceSchema) } } },
-    async (request) => {
+  app.route({
+    ...formPut(MaintenanceBodySchema),
+    url: '/maintenance',
+    schema: { ...base, body: MaintenanceBodySchema, response: { 200: dataOf(MaintenanceSchema) } },
+    handler: async (request) => {
       const data = await switchMaintenance(deps.db, request.body, auditContext(request));
       deps.maintenance.invalidate();
       return { data };
     },
-  );
+  });
 
   // ——— Poll questions ———
   app.get(
@@ -567,20 +565,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send({ data: await createPollQuestion(deps.db, request.body, auditContext(request)) }),
   );
-  app.put(
-    '/poll-questions/:id',
-    {
-      schema: {
-        ...base,
-        params: IdParams,
-        body: PollQuestionBodySchema,
-        response: { 200: dataOf(PollQuestionSchema) },
-      },
+  app.route({
+    ...formPut(PollQuestionBodySchema),
+    url: '/poll-questions/:id',
+    schema: {
+      ...base,
+      params: IdParams,
+      body: PollQuestionBodySchema,
+      response: { 200: dataOf(PollQuestionSchema) },
     },
-    async (request) => ({
+    handler: async (request) => ({
       data: await updatePollQuestion(deps.db, request.params.id, request.body, auditContext(request)),
     }),
-  );
+  });
 
   // ——— Customers ———
   app.get(

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoices } from '../../db/schema/index.ts';
 import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { formPut } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { findInvoice, findInvoiceProfile, listInvoices, saveInvoiceProfile } from './service.ts';
@@ -30,18 +31,19 @@ export const invoiceProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await findInvoiceProfile(deps.db, caller(request).userId) }),
   );
 
-  app.put(
-    '/',
-    {
-      schema: {
-        tags,
-        security,
-        body: InvoiceProfileBodySchema,
-        response: { 200: z.object({ data: InvoiceProfileSchema }) },
-      },
+  app.route({
+    ...formPut(InvoiceProfileBodySchema),
+    url: '/',
+    schema: {
+      tags,
+      security,
+      body: InvoiceProfileBodySchema,
+      response: { 200: z.object({ data: InvoiceProfileSchema }) },
     },
-    async (request) => ({ data: await saveInvoiceProfile(deps.db, caller(request).userId, request.body) }),
-  );
+    handler: async (request) => ({
+      data: await saveInvoiceProfile(deps.db, caller(request).userId, request.body),
+    }),
+  });
 };
 
 const invoiceListSpec = {

@@ -3,7 +3,7 @@ import { ContextSchema, ProfileUpdateSchema, UpdateContextBodySchema, UserSchema
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseLoad, RawQuerySchema } from '../../lib/list-query.ts';
-import { putOrFormPost, requirePutOverride } from '../../lib/method-override.ts';
+import { formPut } from '../../lib/method-override.ts';
 import { caller, rejectDuringMaintenance, requireCustomer } from '../../lib/request-context.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
 import {
@@ -46,10 +46,9 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.route({
-    method: putOrFormPost,
+    ...formPut(ProfileUpdateSchema),
     url: '/user',
     schema: { tags, security, body: ProfileUpdateSchema, response: { 200: z.object({ data: UserSchema }) } },
-    preValidation: requirePutOverride,
     handler: async (request) => {
       const { _method, ...input } = request.body;
       return {
@@ -67,20 +66,19 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.put(
-    '/user/update-context',
-    {
-      schema: {
-        tags,
-        security,
-        body: UpdateContextBodySchema,
-        response: { 200: z.object({ data: ContextSchema }) },
-      },
+  app.route({
+    ...formPut(UpdateContextBodySchema),
+    url: '/user/update-context',
+    schema: {
+      tags,
+      security,
+      body: UpdateContextBodySchema,
+      response: { 200: z.object({ data: ContextSchema }) },
     },
-    async (request) => ({
+    handler: async (request) => ({
       data: await setUserContext(deps.db, caller(request).userId, request.body.context_id),
     }),
-  );
+  });
 
   app.get(
     '/user/context',

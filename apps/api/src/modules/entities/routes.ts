@@ -14,6 +14,7 @@ import {
 } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formPut } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
 import {
   acceptInvitation,
@@ -63,10 +64,11 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await findEntityDetail(deps.db, caller(request).userId, request.params.id),
   }));
 
-  app.put(
-    '/:id',
-    { schema: { tags, security, params: Id, body: EntityProfileSchema, response: { 200: Data } } },
-    async (request) => {
+  app.route({
+    ...formPut(EntityProfileSchema),
+    url: '/:id',
+    schema: { tags, security, params: Id, body: EntityProfileSchema, response: { 200: Data } },
+    handler: async (request) => {
       const data = await updateEntityProfile(deps.db, {
         userId: caller(request).userId,
         entityId: request.params.id,
@@ -76,7 +78,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
       deps.profiles.evict(`entity:${request.params.id}`);
       return { data };
     },
-  );
+  });
 
   app.post(
     '/:id/members',

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { insurances, riskTypes } from '../../db/schema/index.ts';
 import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { formPut } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
 import { renderCertificate } from './certificate.ts';
 import {
@@ -29,6 +30,9 @@ import {
 const security = [{ bearer: [] }];
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const Data = z.object({ data: z.unknown() });
+
+// Each step's own schema (by risk type) validates the body in the service.
+const StepBodySchema = z.record(z.string(), z.unknown());
 
 export const processRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -67,19 +71,17 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   }));
 
-  app.put(
-    '/:id/steps/:step',
-    {
-      schema: {
-        tags,
-        security,
-        params: Id.extend({ step: z.enum(STEP_NAMES) }),
-        // Each step's own schema (by risk type) validates the body in the service.
-        body: z.record(z.string(), z.unknown()),
-        response: { 200: Data },
-      },
+  app.route({
+    ...formPut(StepBodySchema),
+    url: '/:id/steps/:step',
+    schema: {
+      tags,
+      security,
+      params: Id.extend({ step: z.enum(STEP_NAMES) }),
+      body: StepBodySchema,
+      response: { 200: Data },
     },
-    async (request) => ({
+    handler: async (request) => ({
       data: await saveStep(deps.db, {
         userId: caller(request).userId,
         processId: request.params.id,
@@ -88,7 +90,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
         applicationId,
       }),
     }),
-  );
+  });
 
   app.delete('/:id', { schema: { tags, security, params: Id } }, async (request, reply) => {
     await discardProcess(deps.db, { userId: caller(request).userId, processId: request.params.id });

@@ -6,10 +6,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { formPut } from '../../lib/method-override.ts';
 import { safeEqual } from '../../lib/tokens.ts';
 import { switchMaintenance } from '../admin/operations-service.ts';
 
 const MaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string().max(500).nullable() });
+const OpsMaintenanceBodySchema = z.strictObject({
+  enabled: z.boolean(),
+  message: z.string().max(500).nullable().optional(),
+});
 
 export const opsRoutes: FastifyPluginAsyncZod<{ opsToken: string }> = async (app, options) => {
   app.addHook('onRequest', async (request) => {
@@ -17,16 +22,15 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsToken: string }> = async (app
     if (typeof given !== 'string' || !safeEqual(given, options.opsToken)) throw new AppError('forbidden');
   });
 
-  app.put(
-    '/maintenance',
-    {
-      schema: {
-        hide: true,
-        body: z.strictObject({ enabled: z.boolean(), message: z.string().max(500).nullable().optional() }),
-        response: { 200: z.object({ data: MaintenanceSchema }) },
-      },
+  app.route({
+    ...formPut(OpsMaintenanceBodySchema),
+    url: '/maintenance',
+    schema: {
+      hide: true,
+      body: OpsMaintenanceBodySchema,
+      response: { 200: z.object({ data: MaintenanceSchema }) },
     },
-    async (request) => {
+    handler: async (request) => {
       // The operations token is an operator credential too: the switch is audited as 'ops_token'.
       const value = await switchMaintenance(
         app.deps.db,
@@ -36,5 +40,5 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsToken: string }> = async (app
       app.deps.maintenance.invalidate();
       return { data: value };
     },
-  );
+  });
 };
