@@ -9,16 +9,36 @@
  *  (c) every route, fed random paths, queries and bodies made from its schema (fast-check), never answers
  *      a 5xx. SWEEP_RUNS sets the cases per route: 30 in `npm test` (well over 2,000 cases in all, a floor
  *      the test asserts), 2,000 in `npm run test:sweep`, which CI runs (about 2 minutes); SWEEP_SEED picks
- *      the cases (fixed by default, `random` to explore).
+ *      the cases (fixed by default, `random` to explore);
+ *  (d) every path, query and body parameter of every route (nested body properties and the whole body
+ *      too), given each edge class of schema-arbitrary.ts whatever its declared type — integers as
+ *      decimals, exponents and past every integer type, dates in the year 0 and 10000, lone UTF-16
+ *      surrogates, NUL, every other JSON type, just past its own bounds — never answers a 5xx: the first
+ *      value of each class in `npm test`, all of them when SWEEP_RUNS ≥ 2000 (CI);
+ *  (e) a truncated or malformed multipart body is refused (4xx) on every route that reads a body (the multipart
+ *      parser is the app's, so JSON routes take one too).
+ * The list routes' filters are read from the document like any parameter: lib/list-query documents each
+ * with its type.
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalog } from '../../src/db/seed.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
+import { BROKEN_MULTIPART_BOUNDARY, brokenMultipartBodies } from '../fixtures.ts';
 import { createTestApp, registerCustomer, type TestApp } from '../harness.ts';
 import { bagCoverageId, contractInsurance, payThroughSandbox, startPayment } from '../purchase.ts';
-import { arbitraryFor, type JsonSchema, listQuery, shaped } from './schema-arbitrary.ts';
+import {
+  arbitraryFor,
+  asText,
+  bodyPlaces,
+  edgeValues,
+  type JsonSchema,
+  listQuery,
+  percentEncode,
+  shaped,
+  withValueAt,
+} from './schema-arbitrary.ts';
 
 const RUNS = Number(process.env.SWEEP_RUNS ?? 30);
 // A fixed seed makes a run repeatable: what passes here passes in CI. SWEEP_SEED=random explores new
@@ -101,14 +121,38 @@ function readRoutes(doc: { paths: Record<string, Record<string, Operation>> }): 
 
 const fill = (route: Route, value: (param: Parameter) => string) =>
   route.pathParams.reduce(
-    (path, param) => path.replace(`{${param.name}}`, encodeURIComponent(value(param))),
+    (path, param) => path.replace(`{${param.name}}`, percentEncode(value(param))),
     route.path,
   );
+
+/** A URL with its query written here, so that text encodeURIComponent refuses can be sent too. */
+const withQuery = (url: string, query: Array<[string, string]>) =>
+  query.length ? `${url}?${query.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')}` : url;
 
 const label = (route: Route) => `${route.method} ${route.path}`;
 
 /** Session routes whose call ends the session used (refresh revokes the old token, logout revokes it). */
 const endsSession = (route: Route) => /\/auth\/(logout|refresh)$/.test(route.path);
+
+/**
+ * A refresh or logout ends the fuzzing customer's session: give it another (issued directly: signing in
+ * again would hash the password at every case).
+ */
+async function keepSession(route: Route) {
+  if (!endsSession(route)) return;
+  const issued = await createSession(t.database.db, { userId: intruderId, sessionDays: 1 });
+  intruder = {
+    ...intruder,
+    token: issued.access_token,
+    auth: { authorization: `Bearer ${issued.access_token}` },
+  };
+}
+
+/** Switching maintenance on or locking the fuzzing customer would only make the rest answer 503/401. */
+const fuzzable = (route: Route) => !/\/admin\/(maintenance|customers\/\{id\}\/lock)$/.test(route.path);
+
+const credentials = (route: Route): Record<string, string> =>
+  route.operator ? { 'x-ops-token': OPS_TOKEN } : { ...intruder.auth };
 
 beforeAll(async () => {
   t = await createTestApp({ opsToken: OPS_TOKEN });
@@ -245,8 +289,7 @@ describe('security sweep', () => {
     let cases = 0;
     let fuzzed = 0;
     for (const [index, route] of routes.entries()) {
-      // Switching maintenance on or locking the fuzzing customer would only make the rest answer 503/401.
-      if (/\/admin\/(maintenance|customers\/\{id\}\/lock)$/.test(route.path)) continue;
+      if (!fuzzable(route)) continue;
       fuzzed += 1;
       const pathValue = fc.oneof(
         fc.integer({ min: 1, max: MAX_ID }).map(String),
@@ -264,7 +307,9 @@ describe('security sweep', () => {
       );
       const request = fc.record({
         path: fc.array(pathValue, { minLength: route.pathParams.length, maxLength: route.pathParams.length }),
-        query: route.listQuery ? listQuery : fc.record(named, { requiredKeys: [] }),
+        query: fc
+          .tuple(fc.record(named, { requiredKeys: [] }), route.listQuery ? listQuery : fc.constant({}))
+          .map(([declared, stray]) => ({ ...stray, ...declared })),
         body:
           route.contentType === 'application/json'
             ? arbitraryFor(route.body)
@@ -275,18 +320,15 @@ describe('security sweep', () => {
           fc.asyncProperty(request, async ({ path, query, body }) => {
             cases += 1;
             let n = 0;
-            const url = fill(route, () => path[n++] ?? '1');
-            const headers: Record<string, string> = route.operator
-              ? { 'x-ops-token': OPS_TOKEN }
-              : { ...intruder.auth };
+            const url = withQuery(
+              fill(route, () => path[n++] ?? '1'),
+              Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+            );
+            const headers = credentials(route);
             if (body !== undefined && route.contentType) headers['content-type'] = route.contentType;
             const res = await t.app.inject({
               method: route.method,
               url,
-              query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<
-                string,
-                string
-              >,
               headers,
               ...(body !== undefined
                 ? { payload: typeof body === 'string' ? body : JSON.stringify(body) }
@@ -298,16 +340,7 @@ describe('security sweep', () => {
               );
               return false;
             }
-            // A refresh or logout in the mix ends the fuzzing customer's session: give it another (issued
-            // directly: signing in again would hash the password at every case).
-            if (endsSession(route)) {
-              const issued = await createSession(t.database.db, { userId: intruderId, sessionDays: 1 });
-              intruder = {
-                ...intruder,
-                token: issued.access_token,
-                auth: { authorization: `Bearer ${issued.access_token}` },
-              };
-            }
+            await keepSession(route);
             return true;
           }),
           { numRuns: RUNS, endOnFailure: true, seed: SEED + index },
@@ -324,4 +357,89 @@ describe('security sweep', () => {
     expect(cases).toBe(RUNS * fuzzed);
     if (RUNS >= 30) expect(cases).toBeGreaterThanOrEqual(2000);
   }, 900_000);
+
+  it('(d) every parameter of every route, given each edge class and every other JSON type, never answers a 5xx', async () => {
+    // CI's sweep (SWEEP_RUNS ≥ 2000) tries every value of every class, `npm test` the first of each.
+    const all = RUNS >= 2000;
+    const failures: string[] = [];
+    let cases = 0;
+    for (const route of routes.filter(fuzzable)) {
+      const base = route.body ? fc.sample(shaped(route.body), { numRuns: 1, seed: SEED })[0] : undefined;
+      const plain = fill(route, () => '1');
+      const send = async (what: string, url: string, body: unknown) => {
+        cases += 1;
+        const headers = credentials(route);
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        const res = await t.app.inject({
+          method: route.method,
+          url,
+          headers,
+          ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+        });
+        if (res.statusCode >= 500)
+          failures.push(`${label(route)} ${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        await keepSession(route);
+      };
+      const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 40);
+      for (const param of route.pathParams) {
+        for (const { edge, value } of edgeValues(param.schema, all)) {
+          const url = fill(route, (p) => (p === param ? asText(value) : '1'));
+          await send(`path ${param.name} (${edge}) ${shown(value)}`, url, base);
+        }
+      }
+      for (const param of route.queryParams) {
+        for (const { edge, value } of edgeValues(param.schema, all)) {
+          const url = withQuery(plain, [[param.name, asText(value)]]);
+          await send(`query ${param.name} (${edge}) ${shown(value)}`, url, base);
+        }
+        // Given twice, a query parameter arrives as an array.
+        await send(
+          `query ${param.name} twice`,
+          withQuery(plain, [
+            [param.name, '1'],
+            [param.name, '2'],
+          ]),
+          base,
+        );
+      }
+      if (route.body === undefined) continue;
+      for (const place of bodyPlaces(route.body)) {
+        for (const { edge, value } of edgeValues(place.schema, all)) {
+          const body = withValueAt(base, place.path, value);
+          await send(`body ${place.path.join('.')} (${edge}) ${shown(value)}`, plain, body);
+        }
+      }
+      for (const { edge, value } of edgeValues(route.body, all)) {
+        await send(`whole body (${edge}) ${shown(value)}`, plain, value);
+      }
+      await send('body with a lone surrogate as a key', plain, withValueAt(base, ['\ud800'], 'x'));
+    }
+    expect(failures, `SWEEP_SEED=${SEED}`).toEqual([]);
+    expect(cases).toBeGreaterThan(all ? 20_000 : 5_000);
+  }, 900_000);
+
+  it('(e) a truncated or malformed multipart body is a 4xx, never a 5xx, on every route that reads a body', async () => {
+    const wrong: string[] = [];
+    let tried = 0;
+    for (const route of routes.filter((r) => fuzzable(r) && r.method !== 'GET')) {
+      for (const [how, payload] of Object.entries(brokenMultipartBodies)) {
+        tried += 1;
+        const res = await t.app.inject({
+          method: route.method,
+          url: fill(route, () => '1'),
+          headers: {
+            ...credentials(route),
+            'content-type': `multipart/form-data; boundary=${BROKEN_MULTIPART_BOUNDARY}`,
+          },
+          payload,
+        });
+        // Refused before or at the body: never a 5xx, never taken as a valid form.
+        if (res.statusCode >= 500 || res.statusCode < 400)
+          wrong.push(`${label(route)} ${how}: ${res.statusCode}`);
+        await keepSession(route);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(tried).toBeGreaterThan(200);
+  });
 });
