@@ -203,6 +203,33 @@ const EnvSchema = z.object({
     .optional(),
   /** The storefront this deployment serves (spec §9: fixed configuration). */
   APPLICATION_ID: z.coerce.number().int().positive().default(1),
+  /**
+   * The other fixed configuration ids of spec §9 (values not shown there; ours in DOMAIN.md "Fixed
+   * configuration ids"): the country (Argentina), the entity type the post-purchase poll is asked of
+   * (`/customers/poll-question-response/{entityTypeId}/insurance-poll`) and the sale condition.
+   */
+  COUNTRY_ID: z.coerce.number().int().positive().default(1),
+  ENTITY_TYPE_ID: z.coerce.number().int().positive().default(1),
+  SALE_CONDITION_ID: z.coerce.number().int().positive().default(1),
+  /**
+   * Spec §5: an external link (the insurer's own site) only for motorcycle with one company and
+   * telemedicine with another. `risk_type=Company name` pairs, comma separated; only those two risk types.
+   */
+  EXTERNAL_LINK_COMPANIES: z
+    .string()
+    .default('motorcycle=Ruta Sur,telemedicine=SaludYa')
+    .transform((value, ctx) => {
+      const rule: ExternalLinkCompanies = {};
+      for (const pair of value.split(',').filter((p) => p.trim())) {
+        const [riskType, company] = pair.split('=').map((part) => part.trim());
+        if ((riskType !== 'motorcycle' && riskType !== 'telemedicine') || !company) {
+          ctx.addIssue({ code: 'custom', message: 'must be motorcycle=Company,telemedicine=Company' });
+          return z.NEVER;
+        }
+        rule[riskType] = company;
+      }
+      return rule;
+    }),
   /** The built-in sandbox payment provider and its checkout page (the embedded default's way to pay; refused in production). */
   PAYMENTS_SANDBOX: bool.default(true),
   /** Token of the /ops routes (maintenance switch). Absent (not in production): the server makes one into DATA_DIR/ops-token. */
@@ -473,6 +500,12 @@ export type Config = {
   /** Public ids of the production-only scripts (never secrets): see the web's shared/observability. */
   thirdParty: { analyticsId?: string; tagManagerId?: string; sessionRecordingId?: string };
   applicationId: number;
+  /** Spec §9's fixed country, entity type and sale condition ids (DOMAIN.md). */
+  countryId: number;
+  entityTypeId: number;
+  saleConditionId: number;
+  /** Spec §5: the one company whose motorcycle, and the one whose telemedicine, may link out. */
+  externalLinkCompanies: ExternalLinkCompanies;
   opsToken: string | undefined;
   paymentsSandbox: boolean;
   outboxWorker: boolean;
@@ -546,6 +579,9 @@ export type ApnsConfig = {
 };
 
 export class ConfigError extends Error {}
+
+/** Which company's policies of the two external-link risk types may carry an external_url (spec §5). */
+export type ExternalLinkCompanies = Partial<Record<'motorcycle' | 'telemedicine', string>>;
 
 const ServiceAccountSchema = z.object({
   project_id: z.string().min(1),
@@ -703,6 +739,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
       ...(e.SESSION_RECORDING_ID ? { sessionRecordingId: e.SESSION_RECORDING_ID } : {}),
     },
     applicationId: e.APPLICATION_ID,
+    countryId: e.COUNTRY_ID,
+    entityTypeId: e.ENTITY_TYPE_ID,
+    saleConditionId: e.SALE_CONDITION_ID,
+    externalLinkCompanies: e.EXTERNAL_LINK_COMPANIES,
     opsToken: e.OPS_TOKEN,
     paymentsSandbox: e.PAYMENTS_SANDBOX,
     outboxWorker: e.OUTBOX_WORKER,

@@ -78,6 +78,9 @@ export const appConfigRoute = {
     body: {
       data: {
         application_id: 1,
+        country_id: 1,
+        entity_type_id: 1,
+        sale_condition_id: 1,
         help_chat_url: 'https://wa.me/5491100000000',
         credit_wallet_mode: true,
         google_client_id: null,

@@ -4,7 +4,7 @@ import { multipart, pngImage } from '../../../test/fixtures.ts';
 import { createTestApp, GOOD_PASSWORD, registerCustomer, type TestApp } from '../../../test/harness.ts';
 import { operatorSession } from '../../../test/operator.ts';
 import { contractInsurance, payThroughSandbox } from '../../../test/purchase.ts';
-import { auditLog, users, walletMovements, wallets } from '../../db/schema/index.ts';
+import { auditLog, companies, users, walletMovements, wallets } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { runDueJobs } from '../../lib/outbox.ts';
 import { notificationJobs } from '../notifications/jobs.ts';
@@ -115,6 +115,51 @@ describe('catalogue', () => {
     );
     expect((update!.before as { pricing: { monthly_cents: number } }).pricing.monthly_cents).toBe(150_000);
     expect((update!.after as { pricing: { monthly_cents: number } }).pricing.monthly_cents).toBe(180_000);
+  });
+
+  it('lets an external link only on motorcycle of its configured company and telemedicine of its own (spec §5)', async () => {
+    const companyId = async (name: string) =>
+      (await t.database.db.select().from(companies).where(eq(companies.name, name)))[0]!.id;
+    const rutaSur = await companyId('Ruta Sur');
+    const saludYa = await companyId('SaludYa');
+    const other = await newCompany('Aseguradora Boreal');
+    const policy = (company_id: number, risk_type: string, external_url: string | null) => ({
+      company_id,
+      risk_type,
+      name: `Con enlace ${risk_type} ${company_id}`,
+      includes: {},
+      excludes: {},
+      status: 'inactive',
+      external_url,
+      special_clauses: null,
+    });
+    const url = 'https://www.aseguradora.example/alta';
+
+    const moto = await admin('POST', '/policies', policy(rutaSur, 'motorcycle', url));
+    expect(moto.statusCode, moto.body).toBe(201);
+    expect(moto.json().data.external_url).toBe(url);
+    expect((await admin('POST', '/policies', policy(saludYa, 'telemedicine', url))).statusCode).toBe(201);
+
+    for (const [company, riskType] of [
+      [other.id, 'motorcycle'],
+      [saludYa, 'motorcycle'],
+      [rutaSur, 'telemedicine'],
+      [rutaSur, 'bag'],
+      [other.id, 'home'],
+    ] as const) {
+      const refused = await admin('POST', '/policies', policy(company, riskType, url));
+      expect(refused.statusCode, `${riskType} ${company}`).toBe(422);
+      expect(refused.json().validations.external_url).toEqual([
+        'Solo motos de Ruta Sur y telemedicina de SaludYa llevan al sitio de la aseguradora; dejá el enlace vacío.',
+      ]);
+      // Without the link the same policy is fine.
+      expect((await admin('POST', '/policies', policy(company, riskType, null))).statusCode).toBe(201);
+    }
+
+    // Moving the linked motorcycle policy to another company keeps the rule.
+    const moved = await admin('PUT', `/policies/${moto.json().data.id}`, policy(other.id, 'motorcycle', url));
+    expect(moved.statusCode).toBe(422);
+    expect((await admin('GET', `/policies/${moto.json().data.id}`)).json().data.company.id).toBe(rutaSur);
   });
 
   it('refuses a coverage whose description does not fit its risk type, naming the fields', async () => {

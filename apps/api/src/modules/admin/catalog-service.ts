@@ -11,6 +11,7 @@ import {
   type RiskTypeCode,
 } from '@cubierto/contracts';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { ExternalLinkCompanies } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { companies, coverages, files, insurances, policies, riskTypes } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
@@ -244,12 +245,36 @@ export async function getPolicy(db: DbOrTx, id: number) {
   return adminPolicyOut(await findPolicyRow(db, id));
 }
 
-async function policyValues(tx: DbOrTx, body: PolicyBody) {
-  await findCompanyRow(tx, body.company_id).catch(() => {
+/**
+ * Spec §5: an external link only for motorcycle with its configured company and telemedicine with its
+ * own (EXTERNAL_LINK_COMPANIES); any other policy with one is refused.
+ */
+function externalLinkProblem(
+  body: PolicyBody,
+  companyName: string,
+  rule: ExternalLinkCompanies,
+): string | null {
+  if (body.external_url === null) return null;
+  const allowed =
+    body.risk_type === 'motorcycle' || body.risk_type === 'telemedicine' ? rule[body.risk_type] : undefined;
+  if (allowed && allowed.toLowerCase() === companyName.toLowerCase()) return null;
+  const who = [
+    rule.motorcycle && `motos de ${rule.motorcycle}`,
+    rule.telemedicine && `telemedicina de ${rule.telemedicine}`,
+  ].filter(Boolean);
+  return who.length
+    ? `Solo ${who.join(' y ')} llevan al sitio de la aseguradora; dejá el enlace vacío.`
+    : 'Ninguna póliza lleva al sitio de la aseguradora; dejá el enlace vacío.';
+}
+
+async function policyValues(tx: DbOrTx, body: PolicyBody, rule: ExternalLinkCompanies) {
+  const company = await findCompanyRow(tx, body.company_id).catch(() => {
     throw validationError({ company_id: ['La aseguradora no existe.'] });
   });
   const [riskType] = await tx.select().from(riskTypes).where(eq(riskTypes.shortCode, body.risk_type));
   if (!riskType) throw validationError({ risk_type: ['El tipo de riesgo no existe.'] });
+  const linkProblem = externalLinkProblem(body, company.name, rule);
+  if (linkProblem) throw validationError({ external_url: [linkProblem] });
   return {
     companyId: body.company_id,
     riskTypeId: riskType.id,
@@ -262,11 +287,16 @@ async function policyValues(tx: DbOrTx, body: PolicyBody) {
   };
 }
 
-export async function createPolicy(db: Db, body: PolicyBody, audit: AuditContext) {
+export async function createPolicy(
+  db: Db,
+  body: PolicyBody,
+  audit: AuditContext,
+  rule: ExternalLinkCompanies,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(policies)
-      .values(await policyValues(tx, body))
+      .values(await policyValues(tx, body, rule))
       .returning({ id: policies.id });
     const after = adminPolicyOut(await findPolicyRow(tx, row!.id));
     await recordAudit(tx, audit, {
@@ -279,11 +309,17 @@ export async function createPolicy(db: Db, body: PolicyBody, audit: AuditContext
   });
 }
 
-export async function updatePolicy(db: Db, id: number, body: PolicyBody, audit: AuditContext) {
+export async function updatePolicy(
+  db: Db,
+  id: number,
+  body: PolicyBody,
+  audit: AuditContext,
+  rule: ExternalLinkCompanies,
+) {
   return db.transaction(async (tx) => {
     const current = await findPolicyRow(tx, id, true);
     const before = adminPolicyOut(current);
-    const values = await policyValues(tx, body);
+    const values = await policyValues(tx, body, rule);
     if (values.riskTypeId !== current.policy.riskTypeId) {
       const [sold] = await tx.select({ n: count() }).from(insurances).where(eq(insurances.policyId, id));
       const [plans] = await tx.select({ n: count() }).from(coverages).where(eq(coverages.policyId, id));

@@ -434,7 +434,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/policies',
     { schema: { ...base, body: PolicyBodySchema, response: { 201: dataOf(AdminPolicySchema) } } },
     async (request, reply) =>
-      reply.status(201).send({ data: await createPolicy(deps.db, request.body, auditContext(request)) }),
+      reply.status(201).send({
+        data: await createPolicy(deps.db, request.body, auditContext(request), deps.config.externalLinkCompanies),
+      }),
   );
   app.route({
     ...formPut(PolicyBodySchema),
@@ -446,7 +448,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: dataOf(AdminPolicySchema) },
     },
     handler: async (request) => ({
-      data: await updatePolicy(deps.db, request.params.id, request.body, auditContext(request)),
+      data: await updatePolicy(
+        deps.db,
+        request.params.id,
+        request.body,
+        auditContext(request),
+        deps.config.externalLinkCompanies,
+      ),
     }),
   });
 

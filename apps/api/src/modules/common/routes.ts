@@ -14,6 +14,7 @@ import { appVersions, contexts, localities, provinces } from '../../db/schema/in
 import { AppError } from '../../lib/errors.ts';
 import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { verifyCertificate } from '../insurances/service.ts';
+import { BuildStampSchema, readBuildStamp } from './build-stamp.ts';
 import { clientErrorRoutes } from './client-errors.ts';
 
 const tags = ['common'];
@@ -146,6 +147,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Public, whitelisted configuration for the web app: never a secret. */
+  const buildStamp = readBuildStamp(deps.config);
   app.get(
     '/app-config',
     {
@@ -155,6 +157,10 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             data: z.object({
               application_id: z.number(),
+              /** Spec §9's other fixed ids: the web sends entity_type_id in the poll's path. */
+              country_id: z.number(),
+              entity_type_id: z.number(),
+              sale_condition_id: z.number(),
               help_chat_url: z.string(),
               credit_wallet_mode: z.boolean(),
               google_client_id: z.string().nullable(),
@@ -168,6 +174,8 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
               session_recording_id: z.string().nullable(),
               /** Test mode: the app signs in at once with the mock Apple sign-in (never in production). */
               test_mode: z.boolean(),
+              /** The build stamp (spec §1): version, environment, branch, commit and build date. */
+              build: BuildStampSchema,
             }),
           }),
         },
@@ -176,6 +184,9 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       data: {
         application_id: deps.config.applicationId,
+        country_id: deps.config.countryId,
+        entity_type_id: deps.config.entityTypeId,
+        sale_condition_id: deps.config.saleConditionId,
         help_chat_url: deps.config.helpChatUrl,
         credit_wallet_mode: deps.config.creditWalletMode,
         google_client_id: deps.config.social.google.clientId ?? null,
@@ -186,6 +197,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         tag_manager_id: deps.config.thirdParty.tagManagerId ?? null,
         session_recording_id: deps.config.thirdParty.sessionRecordingId ?? null,
         test_mode: deps.config.testMode,
+        build: buildStamp,
       },
     }),
   );

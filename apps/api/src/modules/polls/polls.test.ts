@@ -14,13 +14,15 @@ type Poll = Array<{
 }>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A deployment's own entity type id (spec §9 fixed configuration), not the default 1.
+  t = await createTestApp({ env: { ENTITY_TYPE_ID: '7' } });
   await seedDemoCatalog(t.database.db, t.app.deps.storage);
   coverage = await bagCoverageId(t.app);
 });
 afterAll(async () => t.close());
 
-const url = (insuranceId: number) => `/api/v4/customers/poll-question-response/${insuranceId}/insurance-poll`;
+const url = (insuranceId: number, entityTypeId = 7) =>
+  `/api/v4/customers/poll-question-response/${entityTypeId}/insurance-poll?insurance_id=${insuranceId}`;
 const open = (c: Customer, insuranceId: number, payload?: object) =>
   t.app.inject({ method: 'POST', url: url(insuranceId), headers: c.auth, ...(payload ? { payload } : {}) });
 const answer = (c: Customer, insuranceId: number, responses: unknown) =>
@@ -122,6 +124,30 @@ describe('insurance poll', () => {
     expect(early.json().message).toBe(
       'La encuesta se habilita cuando el pago de la contratación está aprobado.',
     );
+  });
+
+  it('is asked under the configured entity type id with the insurance in the query: another id is 404, no insurance 422', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await paidInsurance(c);
+    const config = await t.app.inject({ method: 'GET', url: '/api/v4/common/app-config' });
+    expect(config.json().data.entity_type_id).toBe(7);
+
+    const otherType = await t.app.inject({ method: 'POST', url: url(insurance.id, 1), headers: c.auth });
+    expect(otherType.statusCode, otherType.body).toBe(404);
+    // The insurance id in the entity type's place (the old path) is not a poll either.
+    const insuranceAsType = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/customers/poll-question-response/${insurance.id}/insurance-poll`,
+      headers: c.auth,
+    });
+    expect([404, 422]).toContain(insuranceAsType.statusCode);
+    const withoutInsurance = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/customers/poll-question-response/7/insurance-poll',
+      headers: c.auth,
+    });
+    expect(withoutInsurance.statusCode).toBe(422);
+    expect((await open(c, insurance.id)).statusCode).toBe(200);
   });
 
   it('needs a session', async () => {

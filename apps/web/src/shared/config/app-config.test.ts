@@ -3,6 +3,9 @@ import { parseAppConfig } from './app-config.ts';
 
 const answer = {
   application_id: 7,
+  country_id: 54,
+  entity_type_id: 3,
+  sale_condition_id: 2,
   help_chat_url: 'https://ayuda.cubierto.com.ar',
   credit_wallet_mode: true,
   google_client_id: 'google-id',
@@ -46,6 +49,9 @@ describe('parseAppConfig', () => {
     ['no data', {}],
     ['data not an object', { data: 'x' }],
     ['application_id missing', { data: { ...answer, application_id: undefined } }],
+    ['entity_type_id missing', { data: { ...answer, entity_type_id: undefined } }],
+    ['country_id missing', { data: { ...answer, country_id: undefined } }],
+    ['sale_condition_id a string', { data: { ...answer, sale_condition_id: '2' } }],
     ['application_id a string', { data: { ...answer, application_id: '7' } }],
     ['credit_wallet_mode a string', { data: { ...answer, credit_wallet_mode: 'true' } }],
     ['google_client_id a number', { data: { ...answer, google_client_id: 1 } }],

@@ -10,6 +10,10 @@ import { StorageKey, storage } from '../storage/storage.ts';
 
 export type AppConfig = {
   application_id: number;
+  /** Spec §9's other fixed ids: entity_type_id goes in the poll's path (spec §7). */
+  country_id: number;
+  entity_type_id: number;
+  sale_condition_id: number;
   help_chat_url: string;
   credit_wallet_mode: boolean;
   google_client_id: string | null;
@@ -46,6 +50,9 @@ export function parseAppConfig(body: unknown): AppConfig {
     throw new TypeError('app-config: version is not valid');
   return {
     application_id: field('application_id', isNumber),
+    country_id: field('country_id', isNumber),
+    entity_type_id: field('entity_type_id', isNumber),
+    sale_condition_id: field('sale_condition_id', isNumber),
     help_chat_url: field('help_chat_url', isString),
     credit_wallet_mode: field('credit_wallet_mode', isBoolean),
     google_client_id: field('google_client_id', isStringOrNull),

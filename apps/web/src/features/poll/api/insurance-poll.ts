@@ -1,18 +1,23 @@
 /**
  * The post-purchase poll of an insurance (spec §7): POST with an empty body opens it and answers the
- * questions; PUT sends every answer.
+ * questions; PUT sends every answer. The path carries the fixed entity type id (spec §9, from the app
+ * configuration); the insurance travels in the query.
  */
 import { InsurancePollSchema, type PollAnswersBody, type PollQuestionResponse } from '@cubierto/contracts';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
+import { getAppConfig } from '../../../shared/config/app-config.ts';
 
-const pollPath = (insuranceId: number) => `/customers/poll-question-response/${insuranceId}/insurance-poll`;
+async function pollPath(): Promise<string> {
+  const { entity_type_id } = await getAppConfig();
+  return `/customers/poll-question-response/${entity_type_id}/insurance-poll`;
+}
 
 export async function openInsurancePoll(insuranceId: number): Promise<PollQuestionResponse[]> {
-  const answer = await api.post(pollPath(insuranceId));
+  const answer = await api.post(await pollPath(), undefined, { query: { insurance_id: insuranceId } });
   return z.object({ data: InsurancePollSchema }).parse(answer).data;
 }
 
 export async function sendPollAnswers(insuranceId: number, body: PollAnswersBody): Promise<void> {
-  await api.put(pollPath(insuranceId), body);
+  await api.put(await pollPath(), body, { query: { insurance_id: insuranceId } });
 }

@@ -1,12 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../../test/api-mock.ts';
+import { appConfigRoute, mockApi } from '../../../../test/api-mock.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { runInsurancePoll } from './run-insurance-poll.tsx';
 
-const POLL = 'POST /customers/poll-question-response/9/insurance-poll';
-const ANSWERS = 'PUT /customers/poll-question-response/9/insurance-poll';
+const POLL = 'POST /customers/poll-question-response/4/insurance-poll';
+const ANSWERS = 'PUT /customers/poll-question-response/4/insurance-poll';
+
+// The deployment's fixed entity type id (spec §9) is 4; the insurance, 9, travels in the query.
+const appConfig = {
+  'GET /common/app-config': {
+    body: { data: { ...appConfigRoute['GET /common/app-config'].body.data, entity_type_id: 4 } },
+  },
+};
 
 const questions = [
   { id: 1, poll_question: { id: 11, name: '¿Nos recomendarías?', values: '1,2,3,4,5' }, response: null },
@@ -20,7 +27,11 @@ function renderHost() {
 
 describe('poll modal (spec §2 dialog 6)', () => {
   it("keeps 'Enviar encuesta' disabled until every question has an answer, then sends them all", async () => {
-    const api = mockApi({ [POLL]: { body: { data: questions } }, [ANSWERS]: { body: { data: questions } } });
+    const api = mockApi({
+      ...appConfig,
+      [POLL]: { body: { data: questions } },
+      [ANSWERS]: { body: { data: questions } },
+    });
     renderHost();
     const outcome = runInsurancePoll(9);
 
@@ -37,7 +48,10 @@ describe('poll modal (spec §2 dialog 6)', () => {
     await user.click(send);
 
     expect(await outcome).toBe('sent');
-    const [sent] = api.callsTo('PUT', '/customers/poll-question-response/9/insurance-poll');
+    const [sent] = api.callsTo('PUT', '/customers/poll-question-response/4/insurance-poll');
+    expect(new URL(sent?.url ?? '', 'http://x').searchParams.get('insurance_id')).toBe('9');
+    const [opened] = api.callsTo('POST', '/customers/poll-question-response/4/insurance-poll');
+    expect(new URL(opened?.url ?? '', 'http://x').searchParams.get('insurance_id')).toBe('9');
     expect(JSON.parse(String(sent?.body))).toEqual({
       responses: [
         { id: 1, response: '5' },
@@ -48,16 +62,20 @@ describe('poll modal (spec §2 dialog 6)', () => {
   });
 
   it("'Saltar encuesta >' closes it without sending", async () => {
-    const api = mockApi({ [POLL]: { body: { data: questions } } });
+    const api = mockApi({
+      ...appConfig,
+      [POLL]: { body: { data: questions } },
+    });
     renderHost();
     const outcome = runInsurancePoll(9);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Saltar encuesta >' }));
     expect(await outcome).toBe('skipped');
-    expect(api.callsTo('PUT', '/customers/poll-question-response/9/insurance-poll')).toHaveLength(0);
+    expect(api.callsTo('PUT', '/customers/poll-question-response/4/insurance-poll')).toHaveLength(0);
   });
 
   it('a failed submit shows the error and still closes', async () => {
     mockApi({
+      ...appConfig,
       [POLL]: { body: { data: [questions[0]] } },
       [ANSWERS]: { status: 422, body: { message: 'La encuesta ya fue respondida.' } },
     });
