@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build-compress.ts';
-import { buildDefines } from './build-config.ts';
+import { buildDefines, buildStamp } from './build-config.ts';
 import { apiOriginCsp } from './build-csp.ts';
 import { precacheShell } from './build-precache.ts';
+import { buildStampFile } from './build-stamp.ts';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const inSrc = (pattern: RegExp) => (id: string) =>
@@ -18,7 +19,7 @@ const inSrc = (pattern: RegExp) => (id: string) =>
 
 export default defineConfig({
   // The service worker's shell list is written before the compressed copies are made.
-  plugins: [react(), apiOriginCsp(), precacheShell(), precompress()],
+  plugins: [react(), apiOriginCsp(), buildStampFile(buildStamp), precacheShell(), precompress()],
   define: buildDefines,
   resolve: {
     // Without the Promise polyfill every supported browser already has.

@@ -14,8 +14,8 @@ export default defineConfig({
     // test (storage, session, app config and version, dialogs). 78 s to 26 s.
     isolate: false,
     setupFiles: ['./test/setup.ts'],
-    // capacitor-setup.test.ts reads the package and the plugins' manifests (Node types, tsconfig.node.json).
-    include: ['src/**/*.test.{ts,tsx}', 'capacitor-setup.test.ts'],
+    // capacitor-setup.test.ts and build-stamp.test.ts read the package and the plugins' manifests (Node types, tsconfig.node.json).
+    include: ['src/**/*.test.{ts,tsx}', 'capacitor-setup.test.ts', 'build-stamp.test.ts'],
     css: false,
     restoreMocks: true,
     unstubEnvs: true,

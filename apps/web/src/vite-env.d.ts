@@ -1,6 +1,14 @@
 /// <reference types="vite/client" />
 
 declare const __APP_VERSION__: string;
+/** build-stamp.ts: what the build knew about itself (spec §1). */
+declare const __BUILD_STAMP__: {
+  version: string;
+  environment: string | null;
+  branch: string | null;
+  commit: string | null;
+  built_at: string;
+};
 
 interface ImportMetaEnv {
   /** Overrides the installed version (tests of the update alert). */

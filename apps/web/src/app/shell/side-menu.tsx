@@ -21,7 +21,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { startHomeTour } from '../../features/home/tour/home-tour.ts';
 import { apiFileUrl } from '../../shared/api/client.ts';
 import { appConfigQueryOptions, getAppConfig } from '../../shared/config/app-config.ts';
-import { getInstalledVersion } from '../../shared/config/app-info.ts';
+import { formatBuildStamp, getBuildStamp } from '../../shared/config/app-info.ts';
 import { handleError } from '../../shared/errors/error-handler.tsx';
 import { openExternalLink } from '../../shared/native/permissions.ts';
 import { currentUserQueryOptions } from '../../shared/session/current-user.ts';
@@ -141,8 +141,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
             c="red.8"
           />
         </Stack>
-        <Text size="xs" c="dimmed" ta="center" mt="sm">
-          {t('menu.version', { version: getInstalledVersion() })}
+        <Text size="xs" c="dimmed" ta="center" mt="sm" data-testid="build-stamp">
+          {t('menu.version', { version: formatBuildStamp(getBuildStamp()) })}
         </Text>
       </AppShell.Section>
     </>
