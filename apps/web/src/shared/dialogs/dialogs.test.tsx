@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithMantine } from '../../../test/render.tsx';
-import { DialogHost, openAlert, openInfoDialog } from './dialogs.tsx';
+import { confirmDestructive, DialogHost, openAlert, openInfoDialog } from './dialogs.tsx';
 
 function renderHost() {
   renderWithMantine(<DialogHost />);
@@ -46,6 +46,20 @@ describe('dialogs resolve to { role, data } (spec §2, §4)', () => {
     expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Volver' }));
     await expect(forced).resolves.toEqual({ role: 'cancel', data: 'back' });
+  });
+
+  it("a destructive confirmation offers its action and 'Volver' (no 'Cancelar'); 'Volver' cancels with 'back'", async () => {
+    const user = userEvent.setup();
+    renderHost();
+    const answer = confirmDestructive({ title: '¿Eliminar la aseguradora?', confirmText: 'Eliminar' });
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar la aseguradora?' });
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Eliminar', 'Volver']);
+    await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    await expect(answer).resolves.toEqual({ role: 'cancel', data: 'back' });
   });
 
   it('info dialog: the close icon cancels, the single button confirms with true', async () => {

@@ -141,6 +141,18 @@ export function openAlert(options: AlertOptions): Promise<DialogResult<true | 'b
   return present({ kind: 'alert', options }, 'sm', options.dismissible ?? true);
 }
 
+/**
+ * A destructive confirmation (cancel an insurance, discard a contract in progress, remove a member,
+ * delete a company): the warning alert whose way out is spec §2 item 4's 'Volver' rather than a
+ * 'Cancelar' that reads like the action itself ("¿Dar de baja…?" — "Cancelar"). Only the primary button
+ * confirms.
+ */
+export function confirmDestructive(
+  options: Omit<AlertOptions, 'type' | 'cancelText' | 'withBack'>,
+): Promise<DialogResult<true | 'back'>> {
+  return openAlert({ ...options, type: 'warning', cancelText: null, withBack: true });
+}
+
 const DialogRenderer = lazy(() => import('./dialog-renderer.tsx'));
 
 export function DialogHost() {

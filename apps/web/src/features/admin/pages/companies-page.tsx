@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { apiFileUrl } from '../../../shared/api/client.ts';
-import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { confirmDestructive } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
 import { type AdminCompany, deleteCompany, saveCompany, uploadCompanyLogo } from '../api/catalog.ts';
@@ -94,8 +94,7 @@ export function CompaniesPage() {
   const remove = useAdminMutation(['companies'], deleteCompany, 'admin.deleted');
 
   const askDelete = async (company: AdminCompany) => {
-    const answer = await openAlert({
-      type: 'warning',
+    const answer = await confirmDestructive({
       title: t('admin.companies.deleteTitle', { name: company.name }),
       subTitle: t('admin.companies.deleteText'),
       confirmText: t('admin.delete'),

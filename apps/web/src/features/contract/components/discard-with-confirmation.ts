@@ -4,15 +4,14 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { discardProcess } from '../../../shared/api/discard-process.ts';
-import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { confirmDestructive } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { t } from '../../../shared/i18n/i18n.ts';
 import { showLoading } from '../../../shared/loading/loading.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 
 export async function discardWithConfirmation(processId: number, queryClient: QueryClient): Promise<boolean> {
-  const answer = await openAlert({
-    type: 'warning',
+  const answer = await confirmDestructive({
     title: t('contract.discard.title'),
     subTitle: t('contract.discard.description'),
     confirmText: t('contract.discard.confirm'),

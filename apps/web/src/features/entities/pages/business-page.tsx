@@ -33,7 +33,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { confirmDestructive } from '../../../shared/dialogs/dialogs.tsx';
 import { MY_ENTITIES_KEY } from '../../../shared/entities/my-entities.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatDay } from '../../../shared/format/format.ts';
@@ -197,8 +197,7 @@ function Members({ entity }: { entity: EntityDetail }) {
   });
 
   const remove = async (userId: number, name: string, self: boolean) => {
-    const answer = await openAlert({
-      type: 'warning',
+    const answer = await confirmDestructive({
       title: self
         ? t('business.members.leaveTitle', { entity: entity.name })
         : t('business.members.removeTitle', { name }),

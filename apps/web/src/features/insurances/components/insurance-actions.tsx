@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { confirmDestructive } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatDay } from '../../../shared/format/format.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
@@ -78,8 +78,7 @@ export function CancelButton({ insurance }: { insurance: InsuranceDetail }) {
       : 'insurances.cancel.pendingDescription';
 
   const cancel = async () => {
-    const answer = await openAlert({
-      type: 'warning',
+    const answer = await confirmDestructive({
       title: t('insurances.cancel.title'),
       subTitle: t(description),
       confirmText: t('insurances.cancel.confirm'),

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { discardProcess } from '../../../shared/api/discard-process.ts';
-import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { confirmDestructive } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
@@ -29,8 +29,7 @@ function ProcessItem({ process }: { process: InsuranceProcess }) {
   });
 
   const discard = async () => {
-    const answer = await openAlert({
-      type: 'warning',
+    const answer = await confirmDestructive({
       title: t('insurances.processes.discardTitle'),
       subTitle: t('insurances.processes.discardDescription', { product: title }),
       confirmText: t('insurances.processes.discard'),

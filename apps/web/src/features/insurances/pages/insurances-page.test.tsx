@@ -203,7 +203,9 @@ describe('insurance detail', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Dar de baja' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Dar de baja esta contratación?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    // A destructive confirmation leaves by 'Volver' (spec §2 item 4), not by a 'Cancelar' beside 'Dar de baja'.
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/customers/insurances/21/cancel')).toHaveLength(0);
 
