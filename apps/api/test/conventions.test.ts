@@ -191,7 +191,7 @@ describe('headers and methods', () => {
     app.get('/partial', (_req, reply) => sendMultiStatus(reply, { issued: 3, failed: 1 }));
     const res = await app.inject({ method: 'GET', url: '/partial' });
     expect(res.statusCode).toBe(207);
-    expect(res.json()).toEqual({ data: { issued: 3, failed: 1, status: 207 }, status: 207 });
+    expect(res.json()).toEqual({ data: { issued: 3, failed: 1 }, status: 207 });
     await app.close();
   });
 

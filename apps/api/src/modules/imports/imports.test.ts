@@ -80,9 +80,15 @@ describe('uploading a CSV', () => {
       phoneRow(5, { brand: '' }),
     ]);
     const res = await uploadImport(t.app, c.auth, { coverageId, entityId: c.entityId, file });
-    expect(res.statusCode).toBe(201);
-    const report = res.json().data;
+    // Some rows valid, others not: 207 Multi-Status, its status in the body too (spec §7).
+    expect(res.statusCode).toBe(207);
+    expect(res.json().status).toBe(207);
+    const report = res.json().data.import;
     expect(report).toMatchObject({ row_count: 5, valid_count: 1, invalid_count: 4, status: 'validated' });
+    // The same file again is the same import, partly valid still.
+    const retry = await uploadImport(t.app, c.auth, { coverageId, entityId: c.entityId, file });
+    expect(retry.statusCode).toBe(207);
+    expect(retry.json().data.import.id).toBe(report.id);
 
     const rows = (await get(c.auth, `/imports/${report.id}/rows?per_page=50`)).json().data;
     const byRow = Object.fromEntries(
@@ -106,6 +112,8 @@ describe('uploading a CSV', () => {
       entityId: other.entityId,
       file: phoneCsv([phoneRow(1)]),
     });
+    // Every row failing is not a partial success: the import, as any other.
+    expect(again.statusCode).toBe(201);
     const againRows = (await get(other.auth, `/imports/${again.json().data.id}/rows`)).json().data;
     expect(againRows[0].errors).toEqual([`Ya hay un seguro vigente o pendiente para ${imei(1)}.`]);
   });
@@ -211,8 +219,8 @@ describe('confirming an import', () => {
       phoneRow(34, { imei: '1' }),
       phoneRow(35, { amount: 'mucho' }),
     ]);
-    const report = (await uploadImport(t.app, c.auth, { coverageId, entityId: c.entityId, file })).json()
-      .data;
+    const report = (await uploadImport(t.app, c.auth, { coverageId, entityId: c.entityId, file })).json().data
+      .import;
     expect(report).toMatchObject({ valid_count: 3, invalid_count: 2 });
     const total = report.total_cents as number;
     expect(total).toBeGreaterThan(0);

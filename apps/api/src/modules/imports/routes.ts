@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importRows } from '../../db/schema/index.ts';
 import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { sendMultiStatus } from '../../lib/multi-status.ts';
 import { caller } from '../../lib/request-context.ts';
 import { requireCreditWalletMode } from '../payments/credit-wallet-mode.ts';
 import { fileError } from './csv.ts';
@@ -32,6 +33,11 @@ const tags = ['imports'];
 const security = [{ bearer: [] }];
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const Data = z.object({ data: z.unknown() });
+/** A file whose rows partly failed (spec §7's 207): the import and the status, also in the body. */
+const PartlyValid = z.object({
+  data: z.object({ import: z.unknown() }),
+  status: z.literal(207),
+});
 const Page = z.object({ data: z.array(z.unknown()), meta: PageMetaSchema });
 
 /** Spreadsheets and browsers label a CSV in many ways; the content decides, not the label. */
@@ -93,11 +99,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'The CSV file as the request body (text/csv), at most 10 MB and 20,000 rows.',
+        description:
+          'The CSV file as the request body (text/csv), at most 10 MB and 20,000 rows. 201 (200 when the same ' +
+          'file was uploaded before) with the import when every row is valid or none is; 207 with ' +
+          '`{ data: { import }, status: 207 }` when some rows are valid and others have errors.',
         consumes: CSV_TYPES,
         querystring: ImportUploadQuerySchema,
         body: z.unknown(),
-        response: { 200: Data, 201: Data },
+        response: { 200: Data, 201: Data, 207: PartlyValid },
       },
     },
     async (request, reply) => {
@@ -110,6 +119,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         bytes: request.body,
         applicationId,
       });
+      const { valid_count: valid, invalid_count: invalid } = result.import;
+      // Partly imported: the valid rows can be issued, the others need fixing (spec §7: 207).
+      if (valid > 0 && invalid > 0) return sendMultiStatus(reply, { import: result.import });
       return reply.status(result.created ? 201 : 200).send({ data: result.import });
     },
   );

@@ -1,7 +1,8 @@
 import { type NotificationUser, notificationRoute } from '@cubierto/contracts';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../../../test/harness.ts';
 import { bagCoverageId, contractInsurance, startPayment } from '../../../test/purchase.ts';
 import { notifications, notificationUsers, outbox, users } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
@@ -120,6 +121,34 @@ describe('notification-user routes', () => {
     expect((await get(c, '/count')).json()).toEqual({ data: 0 });
     expect((await post(c, '/read-all')).json()).toEqual({ data: { updated: 0 } });
   });
+
+  // A row lock held by another connection needs a second connection: PostgreSQL (npm run test:pg).
+  it.runIf(usePostgres)(
+    'read-all does not wait for a notification another transaction holds: 207 with how many failed, then 200',
+    async () => {
+      const c = await registerCustomer(t.app);
+      await tell(c, 3);
+      const [held] = (await list(c)).data;
+      // Another instance opening that notification at this moment: its transaction holds the row.
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from notification_users where id = $1 for update', [held!.id]);
+        const partial = await post(c, '/read-all');
+        expect(partial.statusCode).toBe(207);
+        expect(partial.json()).toEqual({ data: { updated: 2, failed: 1 }, status: 207 });
+        expect((await get(c, '/count')).json()).toEqual({ data: 1 });
+        await other.query('rollback');
+      } finally {
+        await other.end();
+      }
+      const again = await post(c, '/read-all');
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ data: { updated: 1 } });
+      expect((await get(c, '/count')).json()).toEqual({ data: 0 });
+    },
+  );
 
   it('another customer’s notification does not exist for the caller (404), and stays unread', async () => {
     const owner = await registerCustomer(t.app);

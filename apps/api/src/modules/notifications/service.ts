@@ -132,7 +132,7 @@ export async function markAllRead(
       .select({ id: notificationUsers.id })
       .from(notificationUsers)
       .where(unreadOfCaller)
-      .for('update');
+      .for('update', { skipLocked: true });
     const [unread] = await tx.select({ n: count() }).from(notificationUsers).where(unreadOfCaller);
     if (claimed.length > 0)
       await tx

@@ -62,9 +62,15 @@ describe('API client', () => {
   });
 
   it('copies the status of a 207 answer into its data', async () => {
-    mockApi({ 'POST /customers/imports': { status: 207, body: { data: { accepted: 3, rejected: 1 } } } });
-    const answer = await api.post<{ data: Record<string, unknown> }>('/customers/imports', {});
-    expect(answer.data).toEqual({ accepted: 3, rejected: 1, status: 207 });
+    // The API's read-all when some notifications could not be marked (sendMultiStatus).
+    mockApi({
+      'POST /customers/notification-user/read-all': {
+        status: 207,
+        body: { data: { updated: 2, failed: 1 }, status: 207 },
+      },
+    });
+    const answer = await api.post<{ data: Record<string, unknown> }>('/customers/notification-user/read-all');
+    expect(answer.data).toEqual({ updated: 2, failed: 1, status: 207 });
   });
 
   it('rejects with the error body of the answer', async () => {

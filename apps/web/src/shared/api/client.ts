@@ -151,7 +151,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function copyStatusIntoData(body: unknown, status: number): void {
+/** Spec §7: a 207's status goes into its body's data (both the fetch client and uploads use it). */
+export function copyStatusIntoData(body: unknown, status: number): void {
   if (!body || typeof body !== 'object') return;
   const record = body as Record<string, unknown>;
   if (record.data && typeof record.data === 'object' && !Array.isArray(record.data)) {

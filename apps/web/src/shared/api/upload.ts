@@ -4,7 +4,7 @@
  * Failures become the same ApiError the client raises (a 401 or 503 reaches the session the same way).
  */
 import { ApiError } from './api-error.ts';
-import { buildUrl, type QueryParams, requestFailure, sessionHeaders } from './client.ts';
+import { buildUrl, copyStatusIntoData, type QueryParams, requestFailure, sessionHeaders } from './client.ts';
 
 export async function uploadWithProgress<T>(
   path: string,
@@ -31,5 +31,7 @@ export async function uploadWithProgress<T>(
   if (status < 200 || status >= 300)
     throw await requestFailure({ response: new Response(body || null, { status }), sentToken });
   options.onProgress(1);
-  return JSON.parse(body) as T;
+  const answer: unknown = JSON.parse(body);
+  if (status === 207) copyStatusIntoData(answer, status);
+  return answer as T;
 }

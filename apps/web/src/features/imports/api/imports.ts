@@ -11,6 +11,7 @@ import {
   pageOf,
 } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
 import { downloadFile } from '../../../shared/api/download.ts';
 import { uploadWithProgress } from '../../../shared/api/upload.ts';
@@ -57,12 +58,15 @@ export function importRowsQueryOptions(id: number, status: RowFilter, page: numb
   });
 }
 
+/** A 207 (spec §7): some rows valid, others with errors; its data carries the import and the status. */
+const PartlyValidSchema = z.object({ data: z.object({ status: z.literal(207), import: ImportSchema }) });
+
 export async function uploadImport(input: {
   file: File;
   coverageId: number;
   entityId: number;
   onProgress: (fraction: number) => void;
-}): Promise<Import> {
+}): Promise<{ import: Import; partlyValid: boolean }> {
   const answer = await uploadWithProgress('/customers/imports', input.file, {
     query: {
       coverage_id: input.coverageId,
@@ -73,7 +77,9 @@ export async function uploadImport(input: {
     contentType: 'text/csv',
     onProgress: input.onProgress,
   });
-  return dataOf(ImportSchema).parse(answer).data;
+  const partly = PartlyValidSchema.safeParse(answer);
+  if (partly.success) return { import: partly.data.data.import, partlyValid: true };
+  return { import: dataOf(ImportSchema).parse(answer).data, partlyValid: false };
 }
 
 export async function confirmImport(id: number): Promise<Import> {

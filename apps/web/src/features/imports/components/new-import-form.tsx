@@ -25,6 +25,7 @@ import { ApiError } from '../../../shared/api/api-error.ts';
 import { publicPoliciesQueryOptions } from '../../../shared/catalog/public-policies.ts';
 import { myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
 import { downloadSample, importKeys, uploadImport } from '../api/imports.ts';
 
@@ -73,7 +74,17 @@ export function NewImportForm() {
         onProgress: setProgress,
       });
       await queryClient.invalidateQueries({ queryKey: importKeys.all });
-      navigate(`/customers/imports/${created.id}`);
+      // 207: the file was read, but only some rows can be issued; say so before the report.
+      if (created.partlyValid)
+        showToast({
+          type: 'warning',
+          message: t('imports.new.partlyValid', {
+            count: created.import.invalid_count,
+            valid: created.import.valid_count,
+            total: created.import.row_count,
+          }),
+        });
+      navigate(`/customers/imports/${created.import.id}`);
     } catch (error) {
       const fileMessages = error instanceof ApiError ? error.validationsOf('file') : [];
       if (fileMessages.length) setFileError(fileMessages.join(' '));

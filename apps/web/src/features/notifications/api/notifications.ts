@@ -40,9 +40,16 @@ export async function markNotificationRead(id: number) {
   return OneSchema.parse(await api.post(`${BASE}/${id}/read`)).data;
 }
 
-export async function markAllNotificationsRead(): Promise<number> {
+/**
+ * Marks them all read. A 207 (spec §7, its status copied into the data by the client) says some were held
+ * by another request at that moment and stay unread: `failed` of them.
+ */
+export async function markAllNotificationsRead(): Promise<{ updated: number; failed: number }> {
   const answer = z
-    .object({ data: z.object({ updated: z.number() }) })
+    .object({
+      data: z.object({ updated: z.number(), failed: z.number().optional(), status: z.number().optional() }),
+    })
     .parse(await api.post(`${BASE}/read-all`));
-  return answer.data.updated;
+  const { updated, failed = 0, status } = answer.data;
+  return { updated, failed: status === 207 ? failed : 0 };
 }

@@ -44,13 +44,16 @@ export function NotificationsPage() {
   const readAll = async () => {
     setMarking(true);
     try {
-      const updated = await markAllNotificationsRead();
+      const { updated, failed } = await markAllNotificationsRead();
       await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-      showToast({
-        type: 'success',
-        message: t('notifications.allRead', { count: updated }),
-        duration: 3_000,
-      });
+      if (failed > 0)
+        showToast({ type: 'warning', message: t('notifications.someNotRead', { count: failed }) });
+      else
+        showToast({
+          type: 'success',
+          message: t('notifications.allRead', { count: updated }),
+          duration: 3_000,
+        });
     } catch (error) {
       handleError(error, 32);
     } finally {

@@ -102,6 +102,31 @@ describe('Notificaciones', () => {
     expect(api.callsTo('POST', '/customers/notification-user/read-all')).toHaveLength(1);
   });
 
+  it('read-all answered 207 (some held by another request) says how many stay unread and keeps the button', async () => {
+    let marked = false;
+    mockApi({
+      'GET /customers/notification-user': () =>
+        marked
+          ? page([item(2, 'Tu seguro está vigente', false), item(1, 'Ingresó dinero', true)], 1)
+          : page([item(2, 'Tu seguro está vigente', false), item(1, 'Ingresó dinero', false)], 2),
+      'POST /customers/notification-user/read-all': () => {
+        marked = true;
+        return { status: 207, body: { data: { updated: 1, failed: 1 }, status: 207 } };
+      },
+    });
+    renderAt('/notifications');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Marcar todas como leídas' }));
+    expect(
+      await screen.findByText('Una notificación no se pudo marcar como leída. Probá de nuevo.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Marcamos 1 notificación como leída/)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Ingresó dinero/ })).not.toHaveTextContent('Nueva'),
+    );
+    // One is still unread: the customer can try again.
+    expect(screen.getByRole('button', { name: 'Marcar todas como leídas' })).toBeInTheDocument();
+  });
+
   it('offers a retry when the list cannot be loaded', async () => {
     mockApi({
       'GET /customers/notification-user': {
