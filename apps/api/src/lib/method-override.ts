@@ -7,7 +7,7 @@
  * The spread gives the route both methods and a preValidation hook that
  *  - refuses a POST without the override (405), so POST never silently acts as PUT; a path whose POST
  *    has a meaning of its own (the poll: POST opens it) passes `plainPost` and tells the two apart with
- *    `isPlainPost(request)` (its body schema is `.optional()`: a plain POST carries none, a PUT always);
+ *    `isPlainPost(request)` (its body schema is `.nullish()`: a plain POST carries none, a PUT always);
  *  - drops the `_method` field, so the body schemas stay strict;
  *  - coerces the fields of a form (multipart or url-encoded: every value is text) by the body schema:
  *    a number field from its decimal text, a boolean from true/false/1/0, null from an empty field of a
@@ -111,8 +111,8 @@ export function formPut(
         throw new AppError('method_not_allowed', { message: 'Usá PUT, o POST con el campo _method=PUT.' });
       }
       (request as FastifyRequest & Override)[PLAIN_POST] = true;
-      // Its body is not the PUT's: the route's schema takes it optional, and the PUT never goes without.
-      request.body = undefined;
+      // Its body is not the PUT's: the route's schema takes it nullish, and the PUT never goes without.
+      request.body = null;
       return;
     }
     if (!body) {

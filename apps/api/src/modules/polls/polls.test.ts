@@ -70,6 +70,28 @@ describe('insurance poll', () => {
     expect((await open(c, insurance.id)).json().data).toEqual(saved.json().data);
   });
 
+  it('takes the answers as a form POST with _method=PUT (spec §7), and a PUT without a body is refused', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await paidInsurance(c);
+    const poll: Poll = (await open(c, insurance.id)).json().data;
+    const responses = poll.map((q) => ({ id: q.id, response: pollScale(q.poll_question.values)[0] }));
+    const form = new FormData();
+    form.append('_method', 'PUT');
+    form.append('responses', JSON.stringify(responses));
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: url(insurance.id),
+      headers: { ...c.auth, 'content-type': request.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(isPollComplete(saved.json().data)).toBe(true);
+
+    const empty = await t.app.inject({ method: 'PUT', url: url(insurance.id), headers: c.auth });
+    expect(empty.statusCode).toBe(422);
+  });
+
   it('refuses a value off the scale, a missing question and a question of another poll with 422, storing nothing', async () => {
     const c = await registerCustomer(t.app);
     const insurance = await paidInsurance(c);

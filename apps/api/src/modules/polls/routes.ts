@@ -8,6 +8,7 @@ import { InsurancePollSchema, PollAnswersBodySchema } from '@cubierto/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { formPut, isPlainPost } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
 import { answerInsurancePoll, openInsurancePoll } from './service.ts';
 
@@ -25,35 +26,25 @@ export const pollRoutes: FastifyPluginAsyncZod = async (app) => {
     return request.query.insurance_id;
   };
 
-  app.post(
-    '/:entityTypeId/insurance-poll',
-    { schema: { tags, security, params: Params, querystring: Query, response: { 200: Poll } } },
-    async (request) => ({
-      data: await openInsurancePoll(deps.db, {
-        userId: caller(request).userId,
-        insuranceId: pollOf(request),
-      }),
-    }),
-  );
-
-  app.put(
-    '/:entityTypeId/insurance-poll',
-    {
-      schema: {
-        tags,
-        security,
-        params: Params,
-        querystring: Query,
-        body: PollAnswersBodySchema,
-        response: { 200: Poll },
-      },
+  // One route: POST opens the poll, PUT (or a form POST with _method=PUT, spec §7) answers it.
+  app.route({
+    ...formPut(PollAnswersBodySchema, { plainPost: true }),
+    url: '/:entityTypeId/insurance-poll',
+    schema: {
+      tags,
+      security,
+      params: Params,
+      querystring: Query,
+      body: PollAnswersBodySchema.nullish(),
+      response: { 200: Poll },
     },
-    async (request) => ({
-      data: await answerInsurancePoll(deps.db, {
-        userId: caller(request).userId,
-        insuranceId: pollOf(request),
-        responses: request.body.responses,
-      }),
-    }),
-  );
+    handler: async (request) => {
+      const insuranceId = pollOf(request);
+      const userId = caller(request).userId;
+      if (isPlainPost(request)) return { data: await openInsurancePoll(deps.db, { userId, insuranceId }) };
+      // formPut gives a PUT without a body an empty one, which the schema refuses.
+      const responses = request.body?.responses ?? [];
+      return { data: await answerInsurancePoll(deps.db, { userId, insuranceId, responses }) };
+    },
+  });
 };
