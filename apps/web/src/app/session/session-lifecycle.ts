@@ -5,11 +5,12 @@
 
 import { ApiError } from '../../shared/api/api-error.ts';
 import { api, setSessionEventHandlers } from '../../shared/api/client.ts';
+import { getAppConfig } from '../../shared/config/app-config.ts';
 import { handleError } from '../../shared/errors/error-handler.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { showLoading } from '../../shared/loading/loading.ts';
 import { saveAppMessage } from '../../shared/message/app-message.ts';
-import { isHybrid } from '../../shared/native/platform.ts';
+import { isHybrid, platformName } from '../../shared/native/platform.ts';
 import { clearSavedCertificates } from '../../shared/offline/saved-certificates.ts';
 import { signingOutFrom } from '../../shared/session/after-login.ts';
 import { endSession, setSessionState, storeToken } from '../../shared/session/session-store.ts';
@@ -106,6 +107,9 @@ export async function signOut(): Promise<void> {
     await api.post('/auth/logout').catch(() => {
       // The token is forgotten locally either way.
     });
+    await signOutOfSocialProvider().catch(() => {
+      // The app's own session ends either way.
+    });
     signingOutFrom(true);
     await forgetEverything();
     await navigate('/login');
@@ -114,6 +118,19 @@ export async function signOut(): Promise<void> {
     hide();
     signingOut = false;
   }
+}
+
+/** Spec §4: "sign out of Google if applicable" — a session that came from Google, in the apps. */
+async function signOutOfSocialProvider(): Promise<void> {
+  if ((await storage.get(StorageKey.signedInWith)) !== 'google' || !isHybrid()) return;
+  const [native, config] = await Promise.all([
+    import('../../features/auth/social/native-social.ts'),
+    getAppConfig(),
+  ]);
+  await native.signOutOfGoogle(config, {
+    plugin: await native.nativeSocialPlugin(),
+    platform: platformName(),
+  });
 }
 
 async function forgetEverything(): Promise<void> {

@@ -13,7 +13,7 @@ import { KeepCertificatesOffline } from '../../features/insurances/offline/keep-
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { NotificationWatcher } from '../../features/notifications/components/notification-watcher.tsx';
 import { queryClient } from '../../shared/api/query-client.ts';
-import { rememberAfterLogin } from '../../shared/session/after-login.ts';
+import { carriesSignInAnswer, rememberAfterLogin } from '../../shared/session/after-login.ts';
 import { useSessionState } from '../../shared/session/session-store.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
@@ -31,6 +31,10 @@ export function AppShellLayout() {
   if (status === 'anonymous') {
     // A payment return or a deep link opened while signed out continues after the login.
     rememberAfterLogin(`${location.pathname}${location.search}`);
+    // A provider's answer (code, state, access_token) that came back here is finished by the login page,
+    // exactly as if it had come back to /login (spec §2 "Payment return links").
+    if (carriesSignInAnswer(location.search, location.hash))
+      return <Navigate to={{ pathname: '/login', search: location.search, hash: location.hash }} replace />;
     return <Navigate to="/login" replace />;
   }
 

@@ -15,6 +15,8 @@ export const StorageKey = {
   context: 'context',
   message: 'message',
   socialState: 'social-state',
+  /** The social provider the current session came from ('google', …), for the sign-out (spec §4). */
+  signedInWith: 'signed-in-with',
   /** This device's random id (shared/storage/device-id.ts): made once, kept across sign-outs. */
   deviceId: 'device-id',
 } as const;

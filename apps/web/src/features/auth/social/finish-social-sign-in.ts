@@ -4,6 +4,7 @@
  */
 import type { SocialProvider } from '@cubierto/contracts';
 import { t } from '../../../shared/i18n/i18n.ts';
+import { StorageKey, storage } from '../../../shared/storage/storage.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { exchangeFacebookCode, loginWithSocial } from '../api/social-login.ts';
 import { completeSignIn } from '../complete-sign-in.ts';
@@ -27,7 +28,9 @@ export async function finishSocialSignIn(
         : answer.idToken;
   const result = await loginWithSocial({ social: answer.provider, social_token: socialToken });
   if (result.kind === 'session') {
-    await completeSignIn(result.token, navigate);
+    // Remembered for the sign-out, which signs out of Google too (spec §4).
+    await storage.set(StorageKey.signedInWith, answer.provider);
+    if (!(await completeSignIn(result.token, navigate))) await storage.remove(StorageKey.signedInWith);
     return;
   }
   await pendingRegistration.save({ email: result.email, social: answer.provider, social_token: socialToken });

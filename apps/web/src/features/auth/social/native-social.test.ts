@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type NativeSocialDeps, nativeSocialToken, signsInNatively } from './native-social.ts';
+import {
+  type NativeSocialDeps,
+  nativeSocialToken,
+  signOutOfGoogle,
+  signsInNatively,
+} from './native-social.ts';
 
 const config = {
   google_client_id: 'web-client.apps',
@@ -9,14 +14,33 @@ const config = {
 
 function fakePlugin(result: unknown, fails?: unknown) {
   const initialize = vi.fn(async () => undefined);
+  const logout = vi.fn(async () => undefined);
   const login = vi.fn(async (options: { provider: string }) => {
     if (fails) throw fails;
     return { provider: options.provider, result };
   });
-  return { plugin: { initialize, login } as unknown as NativeSocialDeps['plugin'], initialize, login };
+  return {
+    plugin: { initialize, login, logout } as unknown as NativeSocialDeps['plugin'],
+    initialize,
+    login,
+    logout,
+  };
 }
 
 describe('native social sign-in in the apps (spec §7)', () => {
+  it('signs the apps out of Google (spec §4); the web keeps no Google session to sign out of', async () => {
+    const app = fakePlugin(null);
+    await expect(signOutOfGoogle(config, { plugin: app.plugin, platform: 'ios' })).resolves.toBe(true);
+    expect(app.initialize).toHaveBeenCalledWith({
+      google: { webClientId: 'web-client.apps', iOSServerClientId: 'web-client.apps', mode: 'online' },
+    });
+    expect(app.logout).toHaveBeenCalledExactlyOnceWith({ provider: 'google' });
+
+    const web = fakePlugin(null);
+    await expect(signOutOfGoogle(config, { plugin: web.plugin, platform: 'web' })).resolves.toBe(false);
+    expect(web.logout).not.toHaveBeenCalled();
+  });
+
   it('signs in natively with Google and Facebook on both apps, with Apple on iOS only', () => {
     expect(signsInNatively('google', 'android')).toBe(true);
     expect(signsInNatively('facebook', 'ios')).toBe(true);

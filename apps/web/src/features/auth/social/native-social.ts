@@ -13,7 +13,7 @@ import type { SocialProvider } from '@cubierto/contracts';
 import type { AppConfig } from '../../../shared/config/app-config.ts';
 
 export type NativeSocialDeps = {
-  plugin: Pick<SocialLoginPlugin, 'initialize' | 'login'>;
+  plugin: Pick<SocialLoginPlugin, 'initialize' | 'login' | 'logout'>;
   platform: string;
 };
 
@@ -67,6 +67,26 @@ export async function nativeSocialToken(
     if (isCancelled(error)) return null;
     throw error;
   }
+}
+
+/**
+ * Sign-out of a session that came from Google (spec §4 "sign out of Google if applicable"): in the apps
+ * the native Google SDK keeps the account signed in, and would hand the same account to the next sign-in
+ * on a shared phone, so it is signed out too. On the web the app keeps no Google session (the redirect
+ * flow asks which account every time, `prompt=select_account`): nothing applies there.
+ */
+export async function signOutOfGoogle(
+  config: Pick<AppConfig, 'google_client_id'>,
+  deps: NativeSocialDeps,
+): Promise<boolean> {
+  if (deps.platform !== 'android' && deps.platform !== 'ios') return false;
+  const clientId = firstId(config.google_client_id);
+  // A fresh process has not initialized the plugin yet; logout needs it.
+  await deps.plugin.initialize({
+    google: { webClientId: clientId, iOSServerClientId: clientId, mode: 'online' },
+  });
+  await deps.plugin.logout({ provider: 'google' });
+  return true;
 }
 
 /** The API lists one client id per platform, the web's first (GOOGLE_CLIENT_ID=web,android,ios). */

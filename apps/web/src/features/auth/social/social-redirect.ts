@@ -17,6 +17,8 @@ type PendingSocial = { state: string; nonce: string; provider: SocialProvider };
 export type SocialReturn =
   | { provider: 'google' | 'apple'; idToken: string }
   | { provider: 'facebook'; code: string }
+  /** Facebook's user access token (a return link's access_token), checked by the API with Facebook. */
+  | { provider: 'facebook'; token: string }
   | { provider: SocialProvider; error: string };
 
 export function socialRedirectUri(): string {
@@ -102,7 +104,11 @@ export async function readSocialReturn(search: string, hash: string): Promise<So
   if (error) return { provider: pending.provider, error };
   if (pending.provider === 'facebook') {
     const code = query.get('code');
-    return code ? { provider: 'facebook', code } : null;
+    if (code) return { provider: 'facebook', code };
+    // A return link may carry Facebook's access token instead (spec §2's access_token): it is only
+    // taken with this browser's own state, and only as a Facebook token the API verifies with Facebook.
+    const accessToken = fragment.get('access_token') ?? query.get('access_token');
+    return accessToken ? { provider: 'facebook', token: accessToken } : null;
   }
   const idToken = fragment.get('id_token');
   return idToken ? { provider: pending.provider, idToken } : null;

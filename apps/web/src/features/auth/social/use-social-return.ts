@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { t } from '../../../shared/i18n/i18n.ts';
 import { showLoading } from '../../../shared/loading/loading.ts';
+import { carriesSignInAnswer } from '../../../shared/session/after-login.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { readSocialReturn } from './social-redirect.ts';
 
@@ -22,8 +23,9 @@ export function useSocialReturn(): void {
     handledUrl = href;
     void (async () => {
       const answer = await readSocialReturn(search, hash);
+      // A provider's answer leaves the address whether or not it was ours (its state did not match).
+      if (answer || carriesSignInAnswer(search, hash)) window.history.replaceState(null, '', '/login');
       if (!answer) return;
-      window.history.replaceState(null, '', '/login');
       if ('error' in answer) {
         showToast({ type: 'warning', message: t('social.cancelled') });
         return;

@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { carriesSignInAnswer } from '../../../shared/session/after-login.ts';
 import { decidePaymentReturn, handlePaymentReturn, withoutPaymentParams } from './payment-return.ts';
 
 /** Returns already handled; survives StrictMode's second effect run. */
@@ -16,10 +17,10 @@ export function PaymentReturnWatcher({ runPoll }: { runPoll: (insuranceId: numbe
   useEffect(() => {
     if (pathname !== '/tabs' || handled.has(search)) return;
     const decision = decidePaymentReturn(new URLSearchParams(search));
-    if (!decision) return;
+    if (!decision && !carriesSignInAnswer(search, window.location.hash)) return;
     handled.add(search);
     navigate({ pathname, search: withoutPaymentParams(search) }, { replace: true });
-    void handlePaymentReturn(decision, { navigate: (to) => void navigate(to), runPoll });
+    if (decision) void handlePaymentReturn(decision, { navigate: (to) => void navigate(to), runPoll });
   }, [pathname, search, navigate, runPoll]);
 
   return null;

@@ -146,4 +146,26 @@ describe('payment return of a wallet top-up (spec §4)', () => {
   it('a page without return parameters is left alone', () => {
     expect(decidePaymentReturn(new URLSearchParams('tab=home'))).toBeNull();
   });
+
+  it("a signed-in customer's return drops code, state and access_token from the address and signs nobody in", async () => {
+    const { where, runPoll, api } = land(
+      `code=c0de&state=someone&access_token=another-persons-token&tab=home&insurance_id=7&status=approved&external_reference=${newRef()}`,
+      'approved',
+    );
+    await waitFor(() => expect(where()).toBe('/customers/insurances/7?check_credits=true'), {
+      timeout: 3000,
+    });
+    expect(runPoll).toHaveBeenCalledWith(7);
+    // The token in the link was never sent anywhere: no request carries it.
+    for (const request of api.requests) {
+      expect(request.url).not.toContain('another-persons-token');
+      expect(request.headers.get('Authorization') ?? '').not.toContain('another-persons-token');
+    }
+  });
+
+  it('a provider answer alone on /tabs only leaves the address', async () => {
+    expect(decidePaymentReturn(new URLSearchParams('code=c&state=s'))).toBeNull();
+    const { where } = land('code=c0de&state=someone&tab=home');
+    await waitFor(() => expect(where()).toBe('/tabs?tab=home'));
+  });
 });

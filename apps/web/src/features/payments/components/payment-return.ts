@@ -5,10 +5,15 @@
  */
 import { classifyPaymentStatus, type PaymentOutcome } from '@cubierto/contracts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { SIGN_IN_RETURN_PARAMS } from '../../../shared/session/after-login.ts';
 import { findPaymentByReference } from '../api/payments.ts';
 import { openExcellentDialog, openNotPaidDialog, showPaymentToast } from './payment-feedback.ts';
 
-/** The query parameters of a return (spec §2), removed once handled. */
+/**
+ * The query parameters of a return (spec §2), removed once handled. code, state and access_token are a
+ * social provider's answer, never a credential of ours: a signed-in customer has no use for them, so
+ * they only leave the address (signed out, the login page finishes them; DOMAIN.md "Return links").
+ */
 export const PAYMENT_RETURN_PARAMS = [
   'status',
   'custom_status',
@@ -17,6 +22,7 @@ export const PAYMENT_RETURN_PARAMS = [
   'mercado_pago_transfer',
   'uala_transfer',
   'credit_wallet',
+  ...SIGN_IN_RETURN_PARAMS,
 ] as const;
 
 /** Spec §9: deep-link handling waits 500 ms. */
