@@ -19,6 +19,7 @@ import { contractPathOf } from '../../../shared/catalog/choose-coverage.ts';
 import { ChosenProductSummary } from '../../../shared/catalog/chosen-product-summary.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { maskedRegistration } from '../../../shared/forms/masks.ts';
 import { useAsyncValue } from '../../../shared/hooks/use-async-value.ts';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
@@ -164,10 +165,9 @@ export function RegisterPage() {
             label={t('register.dni')}
             inputMode="numeric"
             autoComplete="off"
-            maxLength={10}
             description={t('register.dniHint')}
             error={errors.dni?.message}
-            {...register('dni')}
+            {...maskedRegistration(register('dni'), 'dni')}
           />
           <TextInput
             label={t('register.referralCode')}

@@ -34,6 +34,7 @@ import type { z } from 'zod';
 import { provincesQueryOptions } from '../../../shared/api/places.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { maskedRegistration } from '../../../shared/forms/masks.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
@@ -148,9 +149,8 @@ export function InvoiceProfileForm({ profile }: { profile: InvoiceProfile | null
             description={isCuit ? t('billing.profile.cuitHint') : t('billing.profile.dniHint')}
             inputMode="numeric"
             autoComplete="off"
-            maxLength={13}
             error={errors.document_number?.message}
-            {...register('document_number')}
+            {...maskedRegistration(register('document_number'), isCuit ? 'cuit' : 'dni')}
           />
           <SelectField
             control={control}

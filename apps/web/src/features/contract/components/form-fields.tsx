@@ -14,6 +14,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
+import { type MaskKind, maskedRegistration } from '../../../shared/forms/masks.ts';
 
 /** The message of a field, or of a list as a whole (react-hook-form keeps that one under `root`). */
 export function useFieldError(name: string): string | undefined {
@@ -24,9 +25,22 @@ export function useFieldError(name: string): string | undefined {
 
 type Named = { name: string };
 
-export function TextField({ name, ...props }: Named & Omit<TextInputProps, 'name' | 'error'>) {
+/** A text input; with `mask`, masked as the person types (spec §5) within its maxLength. */
+export function TextField({
+  name,
+  mask,
+  maxLength,
+  ...props
+}: Named & Omit<TextInputProps, 'name' | 'error'> & { mask?: MaskKind }) {
   const { register } = useFormContext();
-  return <TextInput {...props} error={useFieldError(name)} {...register(name)} />;
+  const registration = register(name);
+  return (
+    <TextInput
+      {...props}
+      error={useFieldError(name)}
+      {...(mask ? maskedRegistration(registration, mask, maxLength) : { maxLength, ...registration })}
+    />
+  );
 }
 
 export function TextareaField({ name, ...props }: Named & Omit<TextareaProps, 'name' | 'error'>) {

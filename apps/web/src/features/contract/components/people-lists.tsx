@@ -111,12 +111,7 @@ export function BeneficiariesFields({ min }: { min: number }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <TextField name={`${prefix}.first_name`} label={t('contract.fields.first_name')} />
           <TextField name={`${prefix}.last_name`} label={t('contract.fields.last_name')} />
-          <TextField
-            name={`${prefix}.dni`}
-            label={t('contract.fields.dni')}
-            inputMode="numeric"
-            maxLength={10}
-          />
+          <TextField name={`${prefix}.dni`} label={t('contract.fields.dni')} inputMode="numeric" mask="dni" />
           <TextField name={`${prefix}.relationship`} label={t('contract.fields.relationship')} />
           <NumberField
             name={`${prefix}.percentage`}

@@ -16,7 +16,7 @@ export function PersonFields({ prefix, today }: { prefix: string; today: string 
         name={`${prefix}.dni`}
         label={t('contract.fields.dni')}
         inputMode="numeric"
-        maxLength={10}
+        mask="dni"
         autoComplete="off"
       />
       <DateField name={`${prefix}.birth_date`} label={t('contract.fields.birth_date')} max={today} />

@@ -13,6 +13,7 @@ import { Anchor, Checkbox, Fieldset, Paper, SimpleGrid, Stack, Text, Title } fro
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { MaskKind } from '../../../shared/forms/masks.ts';
 import { fieldLabel } from '../model/answer-summary.ts';
 import { AddressFields } from './address-fields.tsx';
 import {
@@ -34,15 +35,17 @@ type IdentifierFieldProps = {
   help: string;
   kind: InstructionKind;
   inputMode?: 'numeric';
+  mask?: MaskKind;
 };
 
-function IdentifierField({ name, label, help, kind, inputMode }: IdentifierFieldProps) {
+function IdentifierField({ name, label, help, kind, inputMode, mask }: IdentifierFieldProps) {
   return (
     <TextField
       name={name}
       label={label}
       autoComplete="off"
       inputMode={inputMode}
+      {...(mask ? { mask } : {})}
       description={
         <Anchor component="button" type="button" size="sm" onClick={() => void showInstructions(kind)}>
           {help}
@@ -119,6 +122,7 @@ export function RiskFields({ code, specialClauses, today }: RiskFieldsProps) {
           <IdentifierField
             name="imei"
             kind="imei"
+            mask="imei"
             inputMode="numeric"
             label={label('imei')}
             help={t('contract.hints.imei')}
@@ -165,7 +169,12 @@ export function RiskFields({ code, specialClauses, today }: RiskFieldsProps) {
             placeholder={choose}
             data={motorcycleYears().map(String)}
           />
-          <TextField name="plate" label={label('plate')} description={t('contract.hints.plate')} />
+          <TextField
+            name="plate"
+            mask="plate"
+            label={label('plate')}
+            description={t('contract.hints.plate')}
+          />
           <TextField name="engine_number" label={label('engine_number')} autoComplete="off" />
           <TextField name="chassis_number" label={label('chassis_number')} autoComplete="off" />
         </Grid>
@@ -173,7 +182,12 @@ export function RiskFields({ code, specialClauses, today }: RiskFieldsProps) {
     case 'specific-vehicle-cargo':
       return (
         <Stack gap="sm">
-          <TextField name="plate" label={label('plate')} description={t('contract.hints.plate')} />
+          <TextField
+            name="plate"
+            mask="plate"
+            label={label('plate')}
+            description={t('contract.hints.plate')}
+          />
           <TextareaField name="cargo_description" label={label('cargo_description')} maxLength={200} />
         </Stack>
       );

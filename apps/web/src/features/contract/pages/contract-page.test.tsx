@@ -133,7 +133,7 @@ describe('contract page: validation', () => {
       await screen.findByText('El IMEI debe tener 15 números y ser válido. Marcá *#06# para verlo.'),
     ).toBeInTheDocument();
     expect(imei).toHaveAttribute('aria-invalid', 'true');
-    expect(imei).toHaveValue('490154203237519');
+    expect(imei).toHaveValue('49-015420-323751-9');
     expect(screen.getByLabelText('Marca')).toHaveValue('Samsung');
     expect(api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk')).toHaveLength(0);
   });

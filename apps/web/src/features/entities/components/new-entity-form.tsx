@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { maskedRegistration } from '../../../shared/forms/masks.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { createEntity } from '../api/create-entity.ts';
 
@@ -102,10 +103,9 @@ export function NewEntityForm({ document = '', kind, submitLabel, onCreated, onC
             label={business ? t('entities.create.cuit') : t('entities.create.dni')}
             description={business ? t('entities.create.cuitHint') : undefined}
             inputMode="numeric"
-            maxLength={13}
             error={errors.document_number?.message}
             autoComplete="off"
-            {...register('document_number')}
+            {...maskedRegistration(register('document_number'), business ? 'cuit' : 'dni')}
           />
           <SelectField
             control={control}

@@ -38,6 +38,7 @@ import { MY_ENTITIES_KEY } from '../../../shared/entities/my-entities.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatDay } from '../../../shared/format/format.ts';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { maskedRegistration } from '../../../shared/forms/masks.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
@@ -105,7 +106,7 @@ function ProfileForm({ entity }: { entity: EntityDetail }) {
       readOnly={readOnly}
       autoComplete="off"
       {...extra}
-      {...register(name)}
+      {...(name === 'contact_phone' ? maskedRegistration(register(name), 'phone') : register(name))}
     />
   );
 

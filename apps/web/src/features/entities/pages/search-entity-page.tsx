@@ -18,6 +18,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { maskedRegistration } from '../../../shared/forms/masks.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { searchEntities } from '../api/search-entities.ts';
@@ -127,11 +128,10 @@ export function SearchEntityPage() {
               label={t('entities.search.document')}
               description={t('entities.search.hint')}
               inputMode="numeric"
-              maxLength={13}
               autoComplete="off"
               error={errors.document?.message}
               style={{ flex: '1 1 220px' }}
-              {...register('document')}
+              {...maskedRegistration(register('document'), 'document')}
             />
             <Button
               type="submit"
