@@ -19,8 +19,8 @@ import type { Config, TrustProxy } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerBodyParsers } from './lib/body-parsers.ts';
 import { AppError, registerErrorHandler } from './lib/errors.ts';
-import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerHealthRoutes } from './lib/health.ts';
+import { withLogRedaction } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
@@ -271,6 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       // X-Device-Id: the app's device id on sign-in and registration (contracts DEVICE_ID_HEADER).
+      // Access-Control-Allow-Origin: spec §7's request header on /check paths (value '*', DOMAIN.md).
       allowedHeaders: [
         'Authorization',
         'Content-Type',
@@ -278,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'Context-Id',
         'Idempotency-Key',
         'X-Device-Id',
+        'Access-Control-Allow-Origin',
       ],
       // Downloads read the file's name from it.
       exposedHeaders: ['Content-Disposition'],

@@ -66,6 +66,21 @@ describe('CORS for the apps', () => {
     }
   });
 
+  it("lets the apps send spec §7's Access-Control-Allow-Origin request header to a /check path", async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v4/customers/insurances/check',
+      headers: {
+        origin: ANDROID_ORIGIN,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, access-control-allow-origin',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
+    expect(allowed).toContain('access-control-allow-origin');
+  });
+
   it('lets a listed origin read a signed-in answer and a download’s file name', async () => {
     const customer = await registerCustomer(t.app);
     const res = await t.app.inject({

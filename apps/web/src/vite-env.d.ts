@@ -17,6 +17,10 @@ interface ImportMetaEnv {
   readonly VITE_API_ORIGIN?: string;
   /** The public site whose universal links open the mobile apps (the API's PUBLIC_URL). */
   readonly VITE_PUBLIC_URL?: string;
+  /** Kiosk or partner builds: the fixed token sent instead of the stored session token (spec §7). */
+  readonly VITE_FIXED_TOKEN?: string;
+  /** The cloud storage host files may be fetched from directly (spec §7's Access-Control-Allow-Origin). */
+  readonly VITE_STORAGE_ORIGIN?: string;
 }
 
 interface ImportMeta {

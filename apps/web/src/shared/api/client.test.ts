@@ -19,6 +19,43 @@ describe('API client', () => {
     expect(request?.credentials).toBe('include');
   });
 
+  it('sends the configured fixed token instead of the stored session token when one is set (spec §7)', async () => {
+    const { requests } = mockApi({ 'GET /customers/user': { body: { data: { id: 1 } } } });
+    await storage.set(StorageKey.token, 'tok-123');
+    vi.stubEnv('VITE_FIXED_TOKEN', 'kiosk-fixed-token');
+    try {
+      await api.get('/customers/user');
+      expect(requests[0]?.headers.get('Authorization')).toBe('Bearer kiosk-fixed-token');
+      // Not to calls made without credentials.
+      await api.post('/auth/social', {}, { auth: false }).catch(() => undefined);
+      expect(requests[1]?.headers.has('Authorization')).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    await api.get('/customers/user');
+    expect(requests[2]?.headers.get('Authorization')).toBe('Bearer tok-123');
+  });
+
+  it("adds 'Access-Control-Allow-Origin: *' to paths containing /check and to the storage host, and only there", async () => {
+    const { requests } = mockApi({});
+    vi.stubEnv('VITE_STORAGE_ORIGIN', 'https://cubierto-files.s3.example.com');
+    await storage.set(StorageKey.token, 'tok-123');
+    try {
+      await api.get('/customers/insurances/check-credits').catch(() => undefined);
+      await api.get('/common/certificates/abc/check').catch(() => undefined);
+      await api.get('/customers/user').catch(() => undefined);
+      await api.get('https://cubierto-files.s3.example.com/avatars/1.png').catch(() => undefined);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(requests.map((r) => r.headers.get('Access-Control-Allow-Origin'))).toEqual(['*', '*', null, '*']);
+    // The storage host is not our API: no session token, no cookies.
+    const storageCall = requests[3];
+    expect(storageCall?.url).toBe('https://cubierto-files.s3.example.com/avatars/1.png');
+    expect(storageCall?.headers.has('Authorization')).toBe(false);
+    expect(storageCall?.credentials).toBe('omit');
+  });
+
   it('sends neither Authorization nor Context-Id when nothing is stored', async () => {
     const { requests } = mockApi({ 'GET /common/provinces': { body: { data: [] } } });
     await api.get('/common/provinces');

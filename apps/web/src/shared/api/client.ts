@@ -23,6 +23,42 @@ export function apiFileUrl(url: string | null | undefined): string | null {
   return url.startsWith('/api/') ? `${API_ORIGIN}${url}` : url;
 }
 
+/**
+ * Spec §7: "the configured fixed token if one exists, otherwise the stored session token". A kiosk or
+ * partner build is made with VITE_FIXED_TOKEN (a session token the API issued for that device's account);
+ * it then wins over any session stored in the browser. Read on each call, never stored.
+ */
+function fixedToken(): string | null {
+  return import.meta.env.VITE_FIXED_TOKEN?.trim() || null;
+}
+
+/**
+ * The cloud storage host (VITE_STORAGE_ORIGIN, e.g. the S3 bucket's public origin) whose files the app
+ * may fetch directly by their absolute URL: those requests carry no session header.
+ */
+function storageOrigin(): string | null {
+  return import.meta.env.VITE_STORAGE_ORIGIN?.replace(/\/+$/, '') || null;
+}
+
+/**
+ * Spec §7: requests to the cloud storage host or to a path containing /check get an
+ * Access-Control-Allow-Origin header. Its value is `*` (DOMAIN.md, "Request headers"): a request header
+ * that browsers and our API ignore for CORS; the API's CORS allow-list accepts it so cross-origin builds
+ * can send it.
+ */
+export const ALLOW_ORIGIN_REQUEST_HEADER = ['Access-Control-Allow-Origin', '*'] as const;
+
+function isStorageUrl(url: string): boolean {
+  const origin = storageOrigin();
+  return origin !== null && (url === origin || url.startsWith(`${origin}/`));
+}
+
+export function wantsAllowOriginHeader(url: string): boolean {
+  if (isStorageUrl(url)) return true;
+  const { pathname } = new URL(url, 'http://app.invalid');
+  return pathname.includes('/check');
+}
+
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export type RequestOptions = {
@@ -58,7 +94,7 @@ export function reportSessionEnded(): void {
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {
-  const url = path.startsWith('/') ? `${API_BASE}${path}` : `${API_BASE}/${path}`;
+  const url = isStorageUrl(path) ? path : path.startsWith('/') ? `${API_BASE}${path}` : `${API_BASE}/${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -75,7 +111,7 @@ export async function sessionHeaders(
   auth = true,
 ): Promise<{ headers: Record<string, string>; sentToken: boolean }> {
   const headers: Record<string, string> = {};
-  const token = auth ? await storage.get<string>(StorageKey.token) : null;
+  const token = auth ? (fixedToken() ?? (await storage.get<string>(StorageKey.token))) : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   const context = await storage.get<{ id: number }>(StorageKey.context);
   if (context?.id) headers['Context-Id'] = String(context.id);
@@ -89,9 +125,13 @@ export async function sendRequest(
   accept: string,
 ): Promise<SentRequest> {
   const { method = 'GET', query, body, auth = true, signal } = options;
-  const session = await sessionHeaders(auth);
+  // The storage host is not our API: it gets neither the session token nor the context.
+  const toStorage = isStorageUrl(path);
+  const session = toStorage ? { headers: {}, sentToken: false } : await sessionHeaders(auth);
   const headers = new Headers({ ...options.headers, ...session.headers, Accept: accept });
   const { sentToken } = session;
+  const url = buildUrl(path, query);
+  if (wantsAllowOriginHeader(url)) headers.set(...ALLOW_ORIGIN_REQUEST_HEADER);
 
   let sentMethod: string = method;
   let payload: BodyInit | undefined;
@@ -111,11 +151,11 @@ export async function sendRequest(
   }
 
   try {
-    const response = await fetch(buildUrl(path, query), {
+    const response = await fetch(url, {
       method: sentMethod,
       headers,
       body: payload ?? null,
-      credentials: auth ? 'include' : 'omit',
+      credentials: auth && !toStorage ? 'include' : 'omit',
       signal: signal ?? null,
     });
     return { response, sentToken };
