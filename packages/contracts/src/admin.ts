@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from './auth.ts';
 import { PlatformSchema } from './common.ts';
+import { POLL_SCALE_STEPS, pollScale } from './polls.ts';
 import { RISK_TYPE_CODES } from './risk-types.ts';
 
 const text = (what: string, max: number) =>
@@ -195,8 +196,8 @@ export const PollQuestionBodySchema = z.strictObject({
   values: z
     .string({ error: 'Ingresá la escala.' })
     .trim()
-    .refine((v) => v.split(',').filter((s) => s.trim()).length === 5, {
-      error: 'La escala tiene 5 valores separados por comas.',
+    .refine((v) => pollScale(v).length === POLL_SCALE_STEPS, {
+      error: `La escala tiene ${POLL_SCALE_STEPS} valores separados por comas.`,
     }),
   position: z.number().int().min(0).max(1000),
   active: z.boolean(),

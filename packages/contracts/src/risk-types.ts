@@ -33,8 +33,6 @@ export type RiskTypeRule = {
   dateRange: boolean;
   twoPhotos: boolean;
   specialClauses: boolean;
-  /** Some products of this type hand the customer to the insurer's site (catalogue data says which). */
-  externalLink: boolean;
   /** Fields of a coverage's `description`; amounts are centavos and get a `_nice` twin, counts do not. */
   descriptionFields: ReadonlyArray<{ key: string; label: string; kind: 'amount' | 'count' | 'text' }>;
   pricing: PricingKind;
@@ -51,7 +49,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: false,
     twoPhotos: false,
     specialClauses: true,
-    externalLink: false,
     descriptionFields: [
       amount('death_amount', 'Muerte accidental'),
       amount('medical_expenses_amount', 'Gastos médicos'),
@@ -67,7 +64,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [
       amount('life_amount', 'Suma asegurada por fallecimiento'),
       amount('serious_diseases_amount', 'Enfermedades graves'),
@@ -83,7 +79,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [
       amount('robbery_wallet_amount', 'Robo de billetera'),
       amount('robbery_documents_amount', 'Robo de documentos'),
@@ -100,7 +95,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: true,
     descriptionFields: [amount('total_liability_amount', 'Responsabilidad civil total')],
     pricing: 'fixed_monthly',
   },
@@ -112,7 +106,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: true,
     descriptionFields: [
       {
         key: 'specialist_doctor_consultations_A',
@@ -140,7 +133,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [
       amount('building_fire_amount', 'Incendio del edificio'),
       amount('contents_fire_amount', 'Incendio del contenido'),
@@ -156,7 +148,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [
       amount('building_fire_amount', 'Incendio del edificio'),
       amount('contents_fire_amount', 'Incendio del contenido'),
@@ -172,7 +163,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: false,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [
       amount(
         'medical_assistance_preexisting_illness_amount',
@@ -194,7 +184,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [amount('robbery_amount', 'Robo'), amount('material_damage_amount', 'Daño material')],
     pricing: 'by_insured_amount',
   },
@@ -206,7 +195,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: false,
     twoPhotos: false,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [amount('insured_amount', 'Suma asegurada')],
     pricing: 'fixed_monthly',
   },
@@ -218,7 +206,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: true,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [
       amount('total_robbery_amount', 'Robo total'),
       amount('civil_liability_amount', 'Responsabilidad civil'),
@@ -233,7 +220,6 @@ export const RISK_TYPES: Readonly<Record<RiskTypeCode, RiskTypeRule>> = {
     dateRange: true,
     twoPhotos: true,
     specialClauses: false,
-    externalLink: false,
     descriptionFields: [
       amount('insured_amount', 'Suma asegurada'),
       { key: 'franchise', label: 'Franquicia', kind: 'text' },

@@ -1,6 +1,6 @@
 /**
- * Per-request context shared by every module: who is calling (bearer session), which market
- * (Context-Id header, spec §7), and the guards customer routes run before their handler.
+ * Per-request context shared by every module: who is calling (bearer session), the Context-Id header's
+ * check (spec §7), and the guards customer routes run before their handler.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,8 +15,6 @@ declare module 'fastify' {
     auth: AuthenticatedUser | null;
     /** The operator (or the operations token) behind a request that passed requireOperator. */
     operator: OperatorActor | null;
-    /** The Context-Id header, when present and numeric. */
-    contextId: number | undefined;
   }
 }
 
@@ -30,7 +28,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('operator', null);
-  app.decorateRequest('contextId', undefined);
+  // The app sends its stored context (spec §7); no route depends on it (the customer's context is the one
+  // stored with update-context), so it is only checked: a malformed one is refused rather than ignored.
   app.addHook('onRequest', async (request) => {
     const raw = request.headers['context-id'];
     if (raw === undefined || raw === '') return;
@@ -39,7 +38,6 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
     if (!Number.isInteger(id) || id < 1) {
       throw new AppError('bad_request', { message: 'El encabezado Context-Id no es válido.' });
     }
-    request.contextId = id;
   });
 });
 

@@ -3,7 +3,12 @@
  * the poll's questions, customers (view, lock, unlock) and the audit log. Each change is one transaction
  * with its audit record.
  */
-import type { AppVersionBody, MaintenanceBody, PollQuestionBody } from '@cubierto/contracts';
+import {
+  type AppVersionBody,
+  type MaintenanceBody,
+  type PollQuestionBody,
+  pollScale,
+} from '@cubierto/contracts';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -127,11 +132,7 @@ export async function listPollQuestions(db: DbOrTx, q: Page, search: string | un
 }
 
 function normaliseScale(values: string): string {
-  return values
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .join(',');
+  return pollScale(values).join(',');
 }
 
 async function assertQuestionFree(tx: DbOrTx, pollId: number, name: string, exceptId?: number) {

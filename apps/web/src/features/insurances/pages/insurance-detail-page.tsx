@@ -5,9 +5,10 @@
  */
 import type { Entity, InsuranceDetail } from '@cubierto/contracts';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { CompanyLogo, descriptionLines } from '../../../shared/catalog/coverage-details.tsx';
 import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
@@ -194,6 +195,24 @@ export function InsuranceDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const insuranceId = Number(id);
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const checkCredits = search.get('check_credits') === 'true';
+  // check_credits=true: back from an approved payment (spec §4). What the payment changed is read again
+  // instead of shown as cached before the checkout: this insurance (now paid) and the balances of Mi dinero
+  // and Mi crédito. Then the address loses the flag, so a reload does not ask again.
+  useEffect(() => {
+    if (!checkCredits) return;
+    void queryClient.invalidateQueries({ queryKey: insuranceQueryOptions(insuranceId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+    setSearch(
+      (params) => {
+        params.delete('check_credits');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [checkCredits, insuranceId, queryClient, setSearch]);
   const query = useQuery({ ...insuranceQueryOptions(insuranceId), enabled: Number.isInteger(insuranceId) });
 
   if (!Number.isInteger(insuranceId) || (query.error instanceof ApiError && query.error.status === 404))

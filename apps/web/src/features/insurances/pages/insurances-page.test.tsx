@@ -10,11 +10,11 @@ import { createQueryClient } from '../../../shared/api/query-client.ts';
 import { InsuranceDetailPage } from './insurance-detail-page.tsx';
 import { InsurancesPage } from './insurances-page.tsx';
 
-function renderPage(path: string) {
+function renderPage(path: string, client = createQueryClient()) {
   const routes: RouteObject[] = [
     {
       element: (
-        <QueryClientProvider client={createQueryClient()}>
+        <QueryClientProvider client={client}>
           <Outlet />
         </QueryClientProvider>
       ),
@@ -183,6 +183,33 @@ describe('insurance detail', () => {
     ).toBeInTheDocument();
     // Dates are calendar days: 1 November stays 1 November in Argentina.
     expect(screen.getByText('1 de noviembre de 2025')).toBeInTheDocument();
+  });
+
+  it('back from an approved payment (check_credits=true) reads the insurance and the balances again', async () => {
+    const client = createQueryClient();
+    // What the app had cached before the checkout: the insurance unpaid, Mi crédito's old balance.
+    client.setQueryData(['insurances', 'detail', 21], insuranceOf());
+    client.setQueryData(['wallets', 'credit'], { id: 3, balance_cents: 0 });
+    const api = mockApi({
+      'GET /customers/insurances/21': {
+        body: { data: insuranceOf({ status: 'vigente', status_label: 'Vigente' }) },
+      },
+    });
+    const view = renderPage('/customers/insurances/21?check_credits=true', client);
+    expect(await screen.findByRole('heading', { name: 'Celular · Robo', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(api.callsTo('GET', '/customers/insurances/21')).toHaveLength(1);
+    expect(client.getQueryState(['wallets', 'credit'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(view.router.state.location.search).toBe(''));
+  });
+
+  it('without check_credits shows the insurance as cached, without asking again', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['insurances', 'detail', 21], insuranceOf());
+    const api = mockApi({});
+    renderPage('/customers/insurances/21', client);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pendiente de pago');
+    expect(api.callsTo('GET', '/customers/insurances/21')).toHaveLength(0);
   });
 
   it("'Dar de baja' asks first, then cancels and shows the new status", async () => {
