@@ -22,11 +22,10 @@ export const StorageKey = {
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 
-const store = localforage.createInstance({
-  name: 'cubierto',
-  storeName: 'app',
-  driver: [localforage.INDEXEDDB, localforage.LOCALSTORAGE],
-});
+/** IndexedDB where the browser has it, localStorage otherwise (spec §9). */
+export const STORAGE_DRIVERS = [localforage.INDEXEDDB, localforage.LOCALSTORAGE];
+
+const store = localforage.createInstance({ name: 'cubierto', storeName: 'app', driver: STORAGE_DRIVERS });
 
 const cache = new Map<StorageKey, unknown>();
 
@@ -51,6 +50,11 @@ export const storage = {
     await store.clear();
     // The device stays the same device: the account knows it by this id (docs/DOMAIN.md "Device").
     if (device) await storage.set(StorageKey.deviceId, device);
+  },
+  /** The driver in use once the store is ready: localforage.INDEXEDDB or localforage.LOCALSTORAGE. */
+  async driver(): Promise<string | null> {
+    await store.ready();
+    return store.driver();
   },
   /** Forget the memory cache (tests, or another tab changed the stored values). */
   resetCache(): void {
