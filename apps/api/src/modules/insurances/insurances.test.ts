@@ -6,7 +6,6 @@ import {
   pageOf,
   RISK_TYPE_CODES,
   type RiskTypeCode,
-  stepsFor,
 } from '@cubierto/contracts';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -64,6 +63,26 @@ async function answerStep(c: Customer, processId: number, step: string, body: un
   });
 }
 
+/**
+ * The steps of each risk type, written out (not computed by stepsFor), so a wrong rule table shows:
+ * flow 0 asks the dates first; flows 1 and 2 start with who or what is covered, photos for the two
+ * types that need two images; personal accidents and vehicle cargo have no dates (spec §4, §5).
+ */
+const STEPS: Record<RiskTypeCode, string[]> = {
+  'personal-accident': ['risk', 'taker'],
+  life: ['dates', 'risk', 'taker'],
+  bag: ['dates', 'risk', 'taker'],
+  motorcycle: ['risk', 'dates', 'taker'],
+  telemedicine: ['risk', 'dates', 'taker'],
+  home: ['dates', 'risk', 'taker'],
+  store: ['dates', 'risk', 'taker'],
+  'travel-assistance': ['risk', 'dates', 'taker'],
+  'protected-purchase': ['dates', 'risk', 'taker'],
+  'specific-vehicle-cargo': ['risk', 'taker'],
+  bicycle: ['risk', 'photos', 'dates', 'taker'],
+  'cell-phone': ['risk', 'photos', 'dates', 'taker'],
+};
+
 /** Contracts a coverage through every step of its flow; returns the issued insurance. */
 async function contract(c: Customer, code: RiskTypeCode) {
   const start = await t.app.inject({
@@ -74,7 +93,7 @@ async function contract(c: Customer, code: RiskTypeCode) {
   });
   expect(start.statusCode, start.body).toBe(201);
   const process = start.json().data;
-  expect(process.steps).toEqual(stepsFor(code));
+  expect(process.steps).toEqual(STEPS[code]);
   const entity = await personalEntity(c);
   for (const step of process.steps as string[]) {
     const body =
