@@ -22,6 +22,8 @@ RUN npm ci --workspace apps/web --workspace packages/contracts --include-workspa
 COPY tsconfig.base.json ./
 COPY packages/contracts packages/contracts
 COPY apps/web apps/web
+# The build stamp (spec §1): no .git in this stage, so the branch and commit come as build arguments.
+ARG BUILD_BRANCH BUILD_COMMIT BUILD_DATE BUILD_ENVIRONMENT
 RUN npm run build --workspace apps/web
 
 FROM ${NODE_IMAGE} AS runtime
