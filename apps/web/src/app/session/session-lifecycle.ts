@@ -5,7 +5,6 @@
 
 import { ApiError } from '../../shared/api/api-error.ts';
 import { api, setSessionEventHandlers } from '../../shared/api/client.ts';
-import { getAppConfig } from '../../shared/config/app-config.ts';
 import { handleError } from '../../shared/errors/error-handler.tsx';
 import { t } from '../../shared/i18n/i18n.ts';
 import { showLoading } from '../../shared/loading/loading.ts';
@@ -123,11 +122,11 @@ export async function signOut(): Promise<void> {
 /** Spec §4: "sign out of Google if applicable" — a session that came from Google, in the apps. */
 async function signOutOfSocialProvider(): Promise<void> {
   if ((await storage.get(StorageKey.signedInWith)) !== 'google' || !isHybrid()) return;
-  const [native, config] = await Promise.all([
+  const [native, { getAppConfig }] = await Promise.all([
     import('../../features/auth/social/native-social.ts'),
-    getAppConfig(),
+    import('../../shared/config/app-config.ts'),
   ]);
-  await native.signOutOfGoogle(config, {
+  await native.signOutOfGoogle(await getAppConfig(), {
     plugin: await native.nativeSocialPlugin(),
     platform: platformName(),
   });
