@@ -56,7 +56,7 @@ test('home → cell-phone insurance pendiente', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Tomador' })).toBeVisible();
   await click(page.getByRole('button', { name: 'Continuar', exact: true }));
   await click(page.getByRole('button', { name: 'Confirmar' }));
-  await expect(page.getByRole('dialog', { name: 'Tu contratación aun no esta pagado' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Tu contratación aún no está pagada' })).toBeVisible();
   const seconds = (Date.now() - started) / 1000;
 
   const figures = { date: new Date().toISOString(), viewport: '390x844', actions, seconds };

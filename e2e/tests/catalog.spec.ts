@@ -77,7 +77,7 @@ test('an insurer’s own product warns before leaving the app', async ({ page, c
     })
     .click();
   const notice = page.getByRole('dialog', { name: 'Aviso de redireccionamiento' });
-  await expect(notice.getByText('Estas por salir de la app.')).toBeVisible();
+  await expect(notice.getByText('Estás por salir de la app.')).toBeVisible();
   const popup = page.waitForEvent('popup');
   await notice.getByRole('button', { name: 'Continuar' }).click();
   expect((await popup).url()).toBe('https://www.rutasur.example/cotizar-moto');

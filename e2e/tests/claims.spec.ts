@@ -92,9 +92,9 @@ test('a customer files a claim with two photos, sees it paid into Mi dinero and 
   // The payment's notifications (in force, invoice) arrive within a second or two; signing in after they
   // have, the app starts from that count instead of asking about them over the open menu.
   await settledUnreadCount(page, customer);
-  // 'Tienes notificaciones nuevas' asks whenever notifications arrive while the app is open (each
+  // 'Tenés notificaciones nuevas' asks whenever notifications arrive while the app is open (each
   // status change here makes one): answer 'Más tarde' whenever it stands in the way.
-  const prompt = page.getByRole('dialog', { name: 'Tienes notificaciones nuevas' });
+  const prompt = page.getByRole('dialog', { name: 'Tenés notificaciones nuevas' });
   await page.addLocatorHandler(prompt, async () => {
     await prompt.getByRole('button', { name: 'Más tarde' }).click();
   });

@@ -106,7 +106,7 @@ async function confirmAndExpectPending(page: Page, info: Parameters<typeof shot>
   await expectAccessible(page);
   await shot(page, info, 'summary');
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aun no esta pagado' });
+  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aún no está pagada' });
   await expect(
     unpaid.getByText('Recordá que deberás pagar la contratación para tener cobertura.'),
   ).toBeVisible();
@@ -329,7 +329,7 @@ test("a product sold on the insurer's site is offered there after the redirect n
 
   await page.goto(`/contract-insurance?coverage=${external.coverages[0].id}`);
   const notice = page.getByRole('dialog', { name: 'Aviso de redireccionamiento' });
-  await expect(notice.getByText('Estas por salir de la app.')).toBeVisible();
+  await expect(notice.getByText('Estás por salir de la app.')).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'redirect-notice');
   const popup = page.waitForEvent('popup');

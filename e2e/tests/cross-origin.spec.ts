@@ -25,8 +25,8 @@ test('signs in, contracts, pays and downloads the certificate with the API on an
     if (/CORS|Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
 
-  // 'Tienes notificaciones nuevas' may ask once the payment notifies: 'Más tarde'.
-  const prompt = page.getByRole('dialog', { name: 'Tienes notificaciones nuevas' });
+  // 'Tenés notificaciones nuevas' may ask once the payment notifies: 'Más tarde'.
+  const prompt = page.getByRole('dialog', { name: 'Tenés notificaciones nuevas' });
   await page.addLocatorHandler(prompt, async () => {
     await prompt.getByRole('button', { name: 'Más tarde' }).click();
   });
@@ -50,7 +50,7 @@ test('signs in, contracts, pays and downloads the certificate with the API on an
   }
   await expect(page.getByRole('heading', { level: 2, name: 'Resumen', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aun no esta pagado' });
+  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aún no está pagada' });
   await unpaid.getByRole('button', { name: 'Entendido' }).click();
   await expect(page).toHaveURL(/\/customers\/insurances\/\d+$/);
   const insurancePath = new URL(page.url()).pathname;
@@ -60,7 +60,7 @@ test('signs in, contracts, pays and downloads the certificate with the API on an
   await page.getByRole('radio', { name: /Pago de prueba/ }).click();
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
   const notice = page.getByRole('dialog', { name: 'Aviso de redireccionamiento' });
-  await expect(notice.getByText('Estas por salir de la app.')).toBeVisible();
+  await expect(notice.getByText('Estás por salir de la app.')).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'redirect-notice');
   await notice.getByRole('button', { name: 'Continuar' }).click();

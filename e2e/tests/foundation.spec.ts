@@ -100,7 +100,7 @@ test('the demo customer signs in and sees the maintenance screen while it is on'
     });
     await expect(
       page.getByText(
-        'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+        'Estamos realizando mejoras en nuestros servidores. Disculpá las molestias ocasionadas.',
       ),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/message/);

@@ -36,8 +36,8 @@ test('the whole journey: from the public products to a claim and its notificatio
   page,
 }, info) => {
   test.setTimeout(240_000);
-  // 'Tienes notificaciones nuevas' may ask at any moment once notifications arrive: 'Más tarde'.
-  const prompt = page.getByRole('dialog', { name: 'Tienes notificaciones nuevas' });
+  // 'Tenés notificaciones nuevas' may ask at any moment once notifications arrive: 'Más tarde'.
+  const prompt = page.getByRole('dialog', { name: 'Tenés notificaciones nuevas' });
   await page.addLocatorHandler(prompt, async () => {
     await prompt.getByRole('button', { name: 'Más tarde' }).click();
   });
@@ -95,7 +95,7 @@ test('the whole journey: from the public products to a claim and its notificatio
   await expectAccessible(page);
   await shot(page, info, 'contract-summary');
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aun no esta pagado' });
+  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aún no está pagada' });
   await expect(unpaid).toBeVisible();
   await unpaid.getByRole('button', { name: 'Entendido' }).click();
   await expect(page).toHaveURL(/\/customers\/insurances\/\d+$/);
@@ -124,7 +124,7 @@ test('the whole journey: from the public products to a claim and its notificatio
   await expect(poll).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'poll');
-  const highest = poll.getByRole('radio', { name: '5, Mas probable' });
+  const highest = poll.getByRole('radio', { name: '5, Más probable' });
   for (let i = 0; i < (await highest.count()); i += 1) await highest.nth(i).check();
   await poll.getByRole('button', { name: 'Enviar encuesta' }).click();
   await expect(page).toHaveURL(new RegExp(`${insurancePath}\\?check_credits=true$`));

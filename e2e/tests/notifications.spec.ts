@@ -68,9 +68,9 @@ test('news while the app is open asks to see it; Más tarde closes the question'
 
   // The app looks again every 30 s and whenever it comes back to the foreground: here, the latter.
   await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
-  const dialog = page.getByRole('dialog', { name: 'Tienes notificaciones nuevas' });
+  const dialog = page.getByRole('dialog', { name: 'Tenés notificaciones nuevas' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('¿Quieres acceder a su contenido?')).toBeVisible();
+  await expect(dialog.getByText('¿Querés acceder a su contenido?')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Ver ahora' })).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'prompt');
@@ -175,7 +175,7 @@ test('the service worker shows a push and tells the open app, which counts it at
     },
   ]);
   await expect(bellOf(page)).toHaveAccessibleName(/^Notificaciones, \d+ sin leer$/);
-  await expect(page.getByRole('dialog', { name: 'Tienes notificaciones nuevas' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Tenés notificaciones nuevas' })).toBeVisible();
   await shot(page, info, 'after-push');
 });
 

@@ -222,7 +222,7 @@ test('an operator signs in with TOTP, builds and publishes a product, and a cust
   await expect(customer.getByRole('heading', { name: 'Resumen', level: 2 })).toBeVisible();
   await expect(customer.getByText(plan).first()).toBeVisible();
   await customer.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(customer.getByRole('dialog', { name: 'Tu contratación aun no esta pagado' })).toBeVisible();
+  await expect(customer.getByRole('dialog', { name: 'Tu contratación aún no está pagada' })).toBeVisible();
   await expect(customer).toHaveURL(/\/customers\/insurances\/\d+$/);
   await shot(customer, info, 'customer-contracted');
   await customer.context().close();

@@ -27,7 +27,7 @@ async function answerPoll(page: Page): Promise<void> {
   await expect(dialog.getByRole('heading', { name: 'Contanos tu experiencia' })).toBeVisible();
   const send = dialog.getByRole('button', { name: 'Enviar encuesta' });
   await expect(send).toBeDisabled();
-  const highest = dialog.getByRole('radio', { name: '5, Mas probable' });
+  const highest = dialog.getByRole('radio', { name: '5, Más probable' });
   for (let i = 0; i < (await highest.count()); i += 1) await highest.nth(i).check();
   await expect(send).toBeEnabled();
   await send.click();
@@ -110,7 +110,7 @@ test('a rejected test payment says it could not be paid, one left pending says s
 
   await expect(page.getByText('No se pudo realizar el pago')).toBeVisible();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Tu contratación aun no esta pagado')).toBeVisible();
+  await expect(dialog.getByText('Tu contratación aún no está pagada')).toBeVisible();
   await expect(
     dialog.getByText('Recordá que deberás pagar la contratación para tener cobertura.'),
   ).toBeVisible();
@@ -128,8 +128,8 @@ test('a rejected test payment says it could not be paid, one left pending says s
     .getByRole('button', { name: 'Continuar' })
     .click();
   await page.getByRole('button', { name: 'Dejar pendiente' }).click();
-  await expect(page.getByText('El pago quedo en estado pendiente')).toBeVisible();
-  await expect(page.getByRole('dialog').getByText('Tu contratación aun no esta pagado')).toBeVisible();
+  await expect(page.getByText('El pago quedó en estado pendiente')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Tu contratación aún no está pagada')).toBeVisible();
 });
 
 test('tops up Mi dinero with the test checkout and pays another insurance from it', async ({
@@ -178,7 +178,7 @@ test('tops up Mi dinero with the test checkout and pays another insurance from i
   const excellent = page.getByRole('dialog');
   await expect(excellent.getByText('¡Excelente!')).toBeVisible();
   await expect(
-    excellent.getByText('Finalizaste tu contratación, descarga la constancia de cobertura.'),
+    excellent.getByText('Finalizaste tu contratación, descargá la constancia de cobertura.'),
   ).toBeVisible();
   await shot(page, info, 'excellent');
   await excellent.getByRole('button', { name: 'Continuar' }).click();

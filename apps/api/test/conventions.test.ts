@@ -293,7 +293,7 @@ describe('401 and maintenance', () => {
     const during = await t.app.inject({ method: 'GET', url: '/api/v4/customers/user', headers: auth });
     expect(during.statusCode).toBe(503);
     expect(during.json<ErrorBody>()).toEqual({
-      message: 'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+      message: 'Estamos realizando mejoras en nuestros servidores. Disculpá las molestias ocasionadas.',
       error_code: 'maintenance',
     });
     const version = await t.app.inject({ method: 'GET', url: '/api/v4/common/app-version' });

@@ -1,7 +1,7 @@
 /**
  * The post-purchase poll (spec §2 dialog 6, §4 "Poll", §7): the questions a customer gets after paying
  * an insurance, and the answers the app sends back. A question's scale is its comma-separated `values`,
- * five steps from 'Menos probable' (first) to 'Mas probable' (last).
+ * five steps from 'Menos probable' (first) to 'Más probable' (last).
  */
 import { z } from 'zod';
 

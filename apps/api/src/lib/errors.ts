@@ -30,7 +30,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   too_many_requests: 'Demasiados intentos. Esperá unos minutos y volvé a intentar.',
   internal: 'Ocurrió un error inesperado. Ya lo estamos revisando.',
   provider_unavailable: 'El proveedor externo no respondió. Intentá de nuevo en unos minutos.',
-  maintenance: 'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+  maintenance: 'Estamos realizando mejoras en nuestros servidores. Disculpá las molestias ocasionadas.',
 };
 
 export class AppError extends Error {

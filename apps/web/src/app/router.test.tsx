@@ -147,7 +147,10 @@ describe('side menu (spec §2)', () => {
       'href',
       '/customers/insurances',
     );
-    expect(within(nav).getByText('Versión 2.1.11')).toBeInTheDocument();
+    // The build stamp (spec §1): version, environment, branch when known, build date.
+    expect(
+      within(nav).getByText(/^Versión 2\.1\.11 · test · (.+ · )?\d{4}-\d{2}-\d{2}$/),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -171,6 +174,10 @@ describe('side menu (spec §2)', () => {
         expect(within(nav).queryByRole('link', { name: 'Mi crédito' }) !== null).toBe(mode),
       );
       expect(within(nav).queryByRole('link', { name: 'Mis importaciones de seguros' }) !== null).toBe(mode);
+      // The home's balances follow it too: no 'Mi crédito' card to point at while off.
+      const home = screen.getByRole('main');
+      expect(within(home).queryByRole('link', { name: /Mi crédito/ }) !== null).toBe(mode);
+      expect(within(home).getByRole('link', { name: /Mi dinero/ })).toBeInTheDocument();
       // The rest of the menu does not depend on it.
       expect(within(nav).getByRole('link', { name: 'Mi dinero' })).toBeInTheDocument();
     },
@@ -187,7 +194,7 @@ describe('side menu (spec §2)', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     await user.click(within(nav).getByRole('button', { name: 'Ayuda' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
-    expect(within(dialog).getByText('Estas por salir de la app.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Estás por salir de la app.')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
 
@@ -218,7 +225,7 @@ describe('message screen (spec §2 item 12)', () => {
     mockApi({});
     await saveAppMessage({
       title: 'Mantenimiento programado',
-      description: 'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+      description: 'Estamos realizando mejoras en nuestros servidores. Disculpá las molestias ocasionadas.',
       button_title: 'Continuar',
     });
     const user = userEvent.setup();

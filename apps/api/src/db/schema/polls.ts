@@ -34,7 +34,7 @@ export const pollQuestions = pgTable(
       .notNull()
       .references(() => polls.id),
     name: text('name').notNull(),
-    /** The scale, comma-separated, from 'Menos probable' (first) to 'Mas probable' (last). */
+    /** The scale, comma-separated, from 'Menos probable' (first) to 'Más probable' (last). */
     values: text('values').notNull(),
     position: integer('position').notNull(),
     active: boolean('active').notNull().default(true),

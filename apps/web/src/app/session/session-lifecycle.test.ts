@@ -145,7 +145,7 @@ describe('maintenance (503, spec §4)', () => {
     expect(getSessionState()).toEqual({ status: 'anonymous', menusDisabled: true });
     expect(await storage.get(StorageKey.message)).toMatchObject({
       title: 'Mantenimiento programado',
-      description: 'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+      description: 'Estamos realizando mejoras en nuestros servidores. Disculpá las molestias ocasionadas.',
       button_title: 'Continuar',
     });
     expect(navigate).not.toHaveBeenCalled();
@@ -174,7 +174,7 @@ describe('maintenance (503, spec §4)', () => {
     await api.get('/customers/invoices').catch(() => {});
     await vi.advanceTimersByTimeAsync(2_100);
     expect(await storage.get(StorageKey.message)).toMatchObject({
-      description: 'Estamos realizando mejoras en nuestros servidores. Disculpe las molestias ocacionadas.',
+      description: 'Estamos realizando mejoras en nuestros servidores. Disculpá las molestias ocasionadas.',
     });
   });
 });

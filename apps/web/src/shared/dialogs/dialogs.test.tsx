@@ -16,10 +16,10 @@ describe('dialogs resolve to { role, data } (spec §2, §4)', () => {
     const confirmed = openAlert({
       type: 'warning',
       title: 'Aviso de redireccionamiento',
-      subTitle: 'Estas por salir de la app.',
+      subTitle: 'Estás por salir de la app.',
     });
     expect(await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' })).toBeInTheDocument();
-    expect(screen.getByText('Estas por salir de la app.')).toBeInTheDocument();
+    expect(screen.getByText('Estás por salir de la app.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await expect(confirmed).resolves.toEqual({ role: 'confirm', data: true });
 
@@ -88,12 +88,12 @@ describe('dialogs resolve to { role, data } (spec §2, §4)', () => {
 
     const buttons = [{ label: 'Más tarde', fill: 'clear' as const }, { label: 'Ver ahora' }];
     const result = openInfoDialog({
-      title: 'Tienes notificaciones nuevas',
+      title: 'Tenés notificaciones nuevas',
       subTitle:
-        '¿Quieres acceder a su contenido?<script>window.hacked = true</script><img src=x onerror="window.hacked=true">',
+        '¿Querés acceder a su contenido?<script>window.hacked = true</script><img src=x onerror="window.hacked=true">',
       buttons,
     });
-    await screen.findByRole('dialog', { name: 'Tienes notificaciones nuevas' });
+    await screen.findByRole('dialog', { name: 'Tenés notificaciones nuevas' });
     expect(document.querySelector('[role="dialog"] script, [role="dialog"] img[onerror]')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Ver ahora' }));
     await expect(result).resolves.toEqual({ role: 'confirm', data: buttons[1] });

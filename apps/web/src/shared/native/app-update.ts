@@ -1,7 +1,7 @@
 /**
  * Store updates on the hybrid apps (spec §4 "App update", §8 toasts), on start and whenever the app
  * becomes active again:
- *  - an update already downloaded → '¡Actualización lista para instalar!.' with Instalar / Cerrar;
+ *  - an update already downloaded → '¡Actualización lista para instalar!' with Instalar / Cerrar;
  *  - an update available → 'Nueva versión disponible para descargar.' with Descargar / Cerrar when a
  *    flexible update is allowed, else the immediate (full-screen, store-driven) update at once.
  * iOS has no in-app updates: an available version offers to open the App Store instead of Descargar.

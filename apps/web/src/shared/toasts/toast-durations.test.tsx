@@ -12,7 +12,10 @@ import { getLoadingState, showLoading } from '../loading/loading.ts';
 import { CopyButton } from '../ui/copy-button.tsx';
 import { hideAllToasts, showToast, ToastHost } from './toasts.tsx';
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Toasts of earlier test files in this worker would count against the limit of two.
+  hideAllToasts();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   vi.useFakeTimers({ shouldAdvanceTime: false });
 });
 afterEach(async () => {
@@ -76,7 +79,7 @@ describe('toast durations', () => {
     showPaymentToast('approved');
     await expectOnScreenFor('El pago se realizó correctamente', 4_000);
     showPaymentToast('pending');
-    await expectOnScreenFor('El pago quedo en estado pendiente', 4_000);
+    await expectOnScreenFor('El pago quedó en estado pendiente', 4_000);
   });
 
   it('the failed payment toast stays until it is closed', async () => {

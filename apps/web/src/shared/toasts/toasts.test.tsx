@@ -10,12 +10,12 @@ describe('toasts with actions (spec §8: Descargar / Instalar beside Cerrar)', (
     renderWithMantine(<ToastHost />);
     const install = vi.fn();
     showToast({
-      message: '¡Actualización lista para instalar!.',
+      message: '¡Actualización lista para instalar!',
       duration: false,
       actions: [{ label: 'Instalar', onClick: install }],
     });
 
-    const text = await screen.findByText('¡Actualización lista para instalar!.');
+    const text = await screen.findByText('¡Actualización lista para instalar!');
     const toast = text.closest('[role="alert"]') as HTMLElement;
     const buttons = within(toast)
       .getAllByRole('button')
@@ -24,7 +24,7 @@ describe('toasts with actions (spec §8: Descargar / Instalar beside Cerrar)', (
     await user.click(within(toast).getByRole('button', { name: 'Instalar' }));
     expect(install).toHaveBeenCalledOnce();
     await waitFor(() =>
-      expect(screen.queryByText('¡Actualización lista para instalar!.')).not.toBeInTheDocument(),
+      expect(screen.queryByText('¡Actualización lista para instalar!')).not.toBeInTheDocument(),
     );
   });
 });

@@ -71,7 +71,7 @@ describe('a risk type’s products', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
-    expect(within(dialog).getByText('Estas por salir de la app.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Estás por salir de la app.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     expect(open).toHaveBeenCalledWith(
       'https://www.rutasur.example/cotizar-moto',

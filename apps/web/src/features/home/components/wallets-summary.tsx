@@ -1,11 +1,12 @@
 /**
- * The home's wallets: the balance of 'Mi dinero' and of 'Mi crédito' (credit wallet mode is on, spec
- * §9), each leading to its page. The tour points at the pair and at each one.
+ * The home's wallets: the balance of 'Mi dinero' and, while credit wallet mode is on (spec §1, §9; the app
+ * config says), of 'Mi crédito', each leading to its page. The tour points at the pair and at each one.
  */
 import { Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { IconCreditCard, IconWallet } from '../../../shared/ui/icons.tsx';
 import { WALLET_PATHS, type WalletKind, walletQueryOptions } from '../../../shared/wallets/wallets.ts';
 
@@ -37,9 +38,11 @@ function WalletBalance({ kind, label, tour, icon: Icon }: (typeof WALLETS)[numbe
 }
 
 export function WalletsSummary() {
+  const config = useQuery(appConfigQueryOptions);
+  const creditWalletMode = config.data?.credit_wallet_mode === true;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-      {WALLETS.map((wallet) => (
+      {WALLETS.filter((wallet) => wallet.kind !== 'credit' || creditWalletMode).map((wallet) => (
         <WalletBalance key={wallet.kind} {...wallet} />
       ))}
     </SimpleGrid>

@@ -4,6 +4,7 @@
  * for its element. Once over, a customer the tour took elsewhere is back on the home screen where it
  * started; one who went elsewhere by themselves (a link, a payment return) is left there.
  */
+import { getAppConfig } from '../../../shared/config/app-config.ts';
 import { t } from '../../../shared/i18n/i18n.ts';
 import { HOME_PATH, homeTourSteps } from './tour-steps.ts';
 
@@ -20,12 +21,14 @@ export async function startHomeTour(navigate: Navigate): Promise<void> {
   if (running) return;
   running = true;
   try {
-    const [{ driver }] = await Promise.all([
+    const [{ driver }, config] = await Promise.all([
       import('driver.js'),
+      // Credit wallet mode decides whether 'Mi crédito' has a step; unknown (no answer), it is on (spec §9).
+      getAppConfig().catch(() => undefined),
       import('driver.js/dist/driver.css'),
       import('./tour.css'),
     ]);
-    const plan = homeTourSteps(window.matchMedia(DESKTOP).matches);
+    const plan = homeTourSteps(window.matchMedia(DESKTOP).matches, config?.credit_wallet_mode ?? true);
     // Whether the tour itself took the customer away from the home; only then does it bring them back.
     let wandered = false;
     const go = async (index: number) => {

@@ -22,7 +22,13 @@ export type TourStep = {
   description: string;
 };
 
-export function homeTourSteps(isDesktop: boolean): TourStep[] {
+/** Without credit wallet mode there is no 'Mi crédito' on the home to point at: its step is left out. */
+export function homeTourSteps(isDesktop: boolean, creditWalletMode = true): TourStep[] {
+  const steps = allHomeTourSteps(isDesktop);
+  return creditWalletMode ? steps : steps.filter((step) => step.id !== 'credit-wallet');
+}
+
+function allHomeTourSteps(isDesktop: boolean): TourStep[] {
   const variant = isDesktop ? 'desktop' : 'mobile';
   return [
     { id: 'welcome', page: HOME_PATH, title: 'tour.welcome.title', description: 'tour.welcome.description' },

@@ -1,5 +1,5 @@
 /**
- * The unread count behind the header's bell and the 'Tienes notificaciones nuevas' prompt. Any failure
+ * The unread count behind the header's bell and the 'Tenés notificaciones nuevas' prompt. Any failure
  * counts as 0 (spec §7): a badge is never worth an error. Kept free of schemas so the shell stays light.
  */
 import { queryOptions } from '@tanstack/react-query';

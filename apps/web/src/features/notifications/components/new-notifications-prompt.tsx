@@ -1,5 +1,5 @@
 /**
- * The prompt 'Tienes notificaciones nuevas' / '¿Quieres acceder a su contenido?' with 'Más tarde' and
+ * The prompt 'Tenés notificaciones nuevas' / '¿Querés acceder a su contenido?' with 'Más tarde' and
  * 'Ver ahora' (spec §2 item 10), closed by itself after 10 s (spec §9). Resolves 'view' when the user
  * wants to see them, 'later' otherwise.
  */

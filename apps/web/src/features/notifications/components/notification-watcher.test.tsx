@@ -59,7 +59,7 @@ describe('the unread count', () => {
   });
 });
 
-describe('Tienes notificaciones nuevas', () => {
+describe('Tenés notificaciones nuevas', () => {
   /** The app comes back to the foreground: the count is read again. */
   const refocus = () =>
     act(() => {
@@ -72,11 +72,11 @@ describe('Tienes notificaciones nuevas', () => {
     renderShell(state);
     await screen.findByRole('link', { name: 'Notificaciones, 1 sin leer' });
     // Nothing is asked for what was already there.
-    expect(screen.queryByText('Tienes notificaciones nuevas')).not.toBeInTheDocument();
+    expect(screen.queryByText('Tenés notificaciones nuevas')).not.toBeInTheDocument();
     state.count = 2;
     refocus();
-    const dialog = await screen.findByRole('dialog', { name: 'Tienes notificaciones nuevas' });
-    expect(dialog).toHaveTextContent('¿Quieres acceder a su contenido?');
+    const dialog = await screen.findByRole('dialog', { name: 'Tenés notificaciones nuevas' });
+    expect(dialog).toHaveTextContent('¿Querés acceder a su contenido?');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Más tarde' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Notificaciones, 2 sin leer' })).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('Tienes notificaciones nuevas', () => {
         answer = choice;
       });
     });
-    expect(await screen.findByRole('dialog', { name: 'Tienes notificaciones nuevas' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Tenés notificaciones nuevas' })).toBeInTheDocument();
     await waitFor(() => expect(answer).toBe('later'), { timeout: 2_000 });
   });
 });

@@ -25,7 +25,7 @@ export async function openExcellentDialog(): Promise<void> {
   });
 }
 
-/** 'Tu contratación aun no esta pagado', offering to pay now. */
+/** 'Tu contratación aún no está pagada', offering to pay now. */
 export async function openNotPaidDialog(): Promise<'pay' | 'later'> {
   const payLabel = t('payments.notPaid.pay');
   const result = await openInfoDialog({

@@ -8,9 +8,9 @@ import { decidePaymentReturn } from './payment-return.ts';
 import { PaymentReturnWatcher } from './payment-return-watcher.tsx';
 
 const FAILED = 'No se pudo realizar el pago';
-const PENDING = 'El pago quedo en estado pendiente';
+const PENDING = 'El pago quedó en estado pendiente';
 const APPROVED = 'El pago se realizó correctamente';
-const NOT_PAID = 'Tu contratación aun no esta pagado';
+const NOT_PAID = 'Tu contratación aún no está pagada';
 const EXCELLENT = '¡Excelente!';
 
 function Where() {
@@ -108,7 +108,7 @@ describe('payment return with an insurance (spec §4)', () => {
     );
     expect(await screen.findByText(EXCELLENT, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(
-      screen.getByText('Finalizaste tu contratación, descarga la constancia de cobertura.'),
+      screen.getByText('Finalizaste tu contratación, descargá la constancia de cobertura.'),
     ).toBeVisible();
     expect(runPoll).toHaveBeenCalledWith(5);
     await waitFor(() => expect(where()).toBe('/customers/insurances/5?status=success'));

@@ -67,7 +67,7 @@ describe('pay page', () => {
 
     await user.click(pay);
     const notice = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
-    expect(notice).toHaveTextContent('Estas por salir de la app.');
+    expect(notice).toHaveTextContent('Estás por salir de la app.');
     await user.click(within(notice).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/customers/payments')).toHaveLength(0);

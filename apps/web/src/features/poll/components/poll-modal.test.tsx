@@ -38,10 +38,10 @@ describe('poll modal (spec §2 dialog 6)', () => {
     const send = await screen.findByRole('button', { name: 'Enviar encuesta' });
     expect(send).toBeDisabled();
     expect(screen.getAllByText('Menos probable')).toHaveLength(2);
-    expect(screen.getAllByText('Mas probable')).toHaveLength(2);
+    expect(screen.getAllByText('Más probable')).toHaveLength(2);
 
     const user = userEvent.setup();
-    await user.click(screen.getAllByRole('radio', { name: '5, Mas probable' })[0]!);
+    await user.click(screen.getAllByRole('radio', { name: '5, Más probable' })[0]!);
     expect(send).toBeDisabled();
     await user.click(screen.getAllByRole('radio', { name: '1, Menos probable' })[1]!);
     expect(send).toBeEnabled();

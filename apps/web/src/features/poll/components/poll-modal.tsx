@@ -1,6 +1,6 @@
 /**
  * The poll modal (spec §2 dialog 6, §4 "Poll"): each question on a five-step scale from 'Menos probable'
- * (first) to 'Mas probable' (last), every question unanswered at first; 'Enviar encuesta' waits for every
+ * (first) to 'Más probable' (last), every question unanswered at first; 'Enviar encuesta' waits for every
  * answer, 'Saltar encuesta >' skips. Either button closes it, a failed submit too (after its error, §8).
  */
 import { isPollComplete, type PollQuestionResponse, pollScale } from '@cubierto/contracts';
