@@ -4,7 +4,7 @@
  * follows are pinned by the API's contracting test (apps/api/src/modules/insurances/insurances.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { RISK_TYPE_CODES, RISK_TYPES, type RiskTypeCode } from './risk-types.ts';
+import { motorcycleYears, RISK_TYPE_CODES, RISK_TYPES, type RiskTypeCode } from './risk-types.ts';
 
 const codesWhere = (rule: (code: RiskTypeCode) => boolean) => RISK_TYPE_CODES.filter(rule).sort();
 
@@ -56,5 +56,12 @@ describe('risk-type rules as the spec lists them', () => {
         'telemedicine',
       ].sort(),
     );
+  });
+
+  it('offers motorcycle years from the current year back to the current year minus 29 (§5, §9)', () => {
+    const years = motorcycleYears(new Date('2025-10-23T12:00:00Z'));
+    expect(years).toHaveLength(30);
+    expect(years[0]).toBe(2025);
+    expect(years.at(-1)).toBe(1996);
   });
 });
