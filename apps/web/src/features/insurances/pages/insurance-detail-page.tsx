@@ -196,23 +196,16 @@ export function InsuranceDetailPage() {
   const { id } = useParams();
   const insuranceId = Number(id);
   const queryClient = useQueryClient();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const checkCredits = search.get('check_credits') === 'true';
   // check_credits=true: back from an approved payment (spec §4). What the payment changed is read again
   // instead of shown as cached before the checkout: this insurance (now paid) and the balances of Mi dinero
-  // and Mi crédito. Then the address loses the flag, so a reload does not ask again.
+  // and Mi crédito.
   useEffect(() => {
     if (!checkCredits) return;
     void queryClient.invalidateQueries({ queryKey: insuranceQueryOptions(insuranceId).queryKey });
     void queryClient.invalidateQueries({ queryKey: ['wallets'] });
-    setSearch(
-      (params) => {
-        params.delete('check_credits');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [checkCredits, insuranceId, queryClient, setSearch]);
+  }, [checkCredits, insuranceId, queryClient]);
   const query = useQuery({ ...insuranceQueryOptions(insuranceId), enabled: Number.isInteger(insuranceId) });
 
   if (!Number.isInteger(insuranceId) || (query.error instanceof ApiError && query.error.status === 404))
