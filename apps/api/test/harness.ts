@@ -12,7 +12,7 @@ import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
-import { mailboxFileSuffix } from '../src/lib/mail.ts';
+import { type Mailer, type MailMessage, mailboxFileSuffix } from '../src/lib/mail.ts';
 import { createMemoryRateLimiter } from '../src/lib/rate-limiter.ts';
 
 export const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,13 +96,21 @@ export async function createTestApp(
   );
   const { database, url, drop } = await createTestDatabase({ poolSize: options.poolSize });
   await seedReferenceData(database.db);
+  // A test that catches mail itself still lets registerCustomer read the codes it was sent.
+  const sent: MailMessage[] = [];
+  const mailer = options.overrides?.mailer && recordingMailer(options.overrides.mailer, sent);
   const app = await buildApp({
     config,
     database,
-    overrides: { rateLimiter: createMemoryRateLimiter(), ...options.overrides },
+    overrides: {
+      rateLimiter: createMemoryRateLimiter(),
+      ...options.overrides,
+      ...(mailer ? { mailer } : {}),
+    },
     ...(options.opsToken ? { opsToken: options.opsToken } : {}),
   });
   await app.ready();
+  caughtMail.set(app, sent);
   return {
     app,
     database,
@@ -125,8 +133,28 @@ export function uniqueEmail(prefix = 'cliente'): string {
 
 export const GOOD_PASSWORD = 'Tornado-Azul-2025';
 
-/** The mails to `to` in the app's development mailbox (no SMTP_URL), oldest first, as raw .eml text. */
+/** Mails sent through a test's own mailer, per app (see createTestApp). */
+const caughtMail = new WeakMap<FastifyInstance, MailMessage[]>();
+
+function recordingMailer(mailer: Mailer, sent: MailMessage[]): Mailer {
+  return {
+    async send(message) {
+      sent.push(message);
+      await mailer.send(message);
+    },
+  };
+}
+
+/**
+ * The mails to `to`, oldest first: from the app's development mailbox (no SMTP_URL) as raw .eml text, or,
+ * when the test gave the app its own mailer, their text parts.
+ */
 export function mailsTo(app: FastifyInstance, to: string): string[] {
+  const caught = caughtMail.get(app);
+  if (caught?.length) {
+    const address = to.trim().toLowerCase();
+    return caught.filter((m) => m.to.trim().toLowerCase() === address).map((m) => m.text);
+  }
   const dir = app.deps.config.mailDir;
   let names: string[];
   try {
