@@ -16,15 +16,23 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-async function multipart(fields: Record<string, string>) {
+/** POST /customers/user/update-context with a multipart form of these fields. */
+async function postContextForm(auth: Record<string, string>, fields: Record<string, string>) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   const request = new Request('http://x', { method: 'POST', body: form });
-  return {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v4/customers/user/update-context',
+    headers: { ...auth, 'content-type': request.headers.get('content-type') ?? '' },
     payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type') ?? '',
-  };
+  });
 }
+
+const storedContext = async (auth: Record<string, string>) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v4/customers/user/context', headers: auth })).json<{
+    data: { id: number } | null;
+  }>().data;
 
 async function arContextId(): Promise<number> {
   const res = await t.app.inject({ method: 'GET', url: '/api/v4/common/contexts?sort_by=id' });
@@ -48,32 +56,15 @@ describe('_method=PUT on every PUT route', () => {
   it('sets the context from a multipart POST with _method=PUT, the id read from its text', async () => {
     const { auth } = await registerCustomer(t.app);
     const contextId = await arContextId();
-    const form = await multipart({ _method: 'PUT', context_id: String(contextId) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/customers/user/update-context',
-      headers: { ...auth, 'content-type': form.contentType },
-      payload: form.payload,
-    });
+    const res = await postContextForm(auth, { _method: 'PUT', context_id: String(contextId) });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ data: { name: string } }>().data.name).toBe('ar');
-    const stored = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/customers/user/context',
-      headers: auth,
-    });
-    expect(stored.json<{ data: { id: number } }>().data.id).toBe(contextId);
+    expect((await storedContext(auth))?.id).toBe(contextId);
   });
 
   it('refuses a form field that is not a number where the schema wants one, naming it', async () => {
     const { auth } = await registerCustomer(t.app);
-    const form = await multipart({ _method: 'put', context_id: 'ar' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/customers/user/update-context',
-      headers: { ...auth, 'content-type': form.contentType },
-      payload: form.payload,
-    });
+    const res = await postContextForm(auth, { _method: 'put', context_id: 'ar' });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json<{ validations: Record<string, string[]> }>().validations)).toEqual([
       'context_id',
@@ -89,12 +80,7 @@ describe('_method=PUT on every PUT route', () => {
       payload: { context_id: await arContextId() },
     });
     expect(res.statusCode).toBe(405);
-    const stored = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/customers/user/context',
-      headers: auth,
-    });
-    expect(stored.json<{ data: unknown }>().data).toBeNull();
+    expect(await storedContext(auth)).toBeNull();
   });
 
   it('reads a url-encoded form too: the maintenance switch with a boolean field', async () => {
