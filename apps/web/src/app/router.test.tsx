@@ -153,6 +153,17 @@ describe('side menu (spec §2)', () => {
     ).toBeInTheDocument();
   });
 
+  it("offers 'Realizar tour' on the home screen only", async () => {
+    signedInApi();
+    await signedIn();
+    rememberTourSeen(demoUser.id);
+    renderApp('/customers/insurances');
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    await within(nav).findByText('Sofía Demo');
+    expect(within(nav).getByRole('button', { name: 'Salir' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Realizar tour' })).not.toBeInTheDocument();
+  });
+
   it.each([
     [true, 'lists'],
     [false, 'hides'],
