@@ -9,7 +9,7 @@ export const LANGUAGE = 'es';
 
 export const i18n = i18next.createInstance();
 
-const httpBackend: BackendModule = {
+export const httpBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, _namespace: string, callback: ReadCallback) {
