@@ -32,7 +32,8 @@ function personLine(p: Record<string, unknown>): string {
   return `${p.first_name} ${p.last_name} · DNI ${p.dni} · Nac. ${dateEs(String(p.birth_date))} · Género: ${gender}`;
 }
 
-function riskLines(code: RiskTypeCode, data: Record<string, unknown>): Line[] {
+/** The insured object or people of a certificate, as label and value lines (spec §3 "Certificate labels"). */
+export function riskLines(code: RiskTypeCode, data: Record<string, unknown>): Line[] {
   const s = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
   switch (code) {
     case 'cell-phone':
