@@ -117,7 +117,9 @@ test('a business imports five phones from the sample CSV: three are issued and p
   await page.getByRole('button', { name: 'Validar archivo' }).click();
   // Partly valid: the API answers 207 and the app says what can be issued and what needs fixing.
   await expect(
-    page.getByText('Se pueden emitir 3 de las 5 filas del archivo; 2 tienen errores. Revisalas en el informe.'),
+    page.getByText(
+      'Se pueden emitir 3 de las 5 filas del archivo; 2 tienen errores. Revisalas en el informe.',
+    ),
   ).toBeVisible();
 
   // The report, row by row.

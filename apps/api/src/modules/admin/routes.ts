@@ -435,7 +435,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...base, body: PolicyBodySchema, response: { 201: dataOf(AdminPolicySchema) } } },
     async (request, reply) =>
       reply.status(201).send({
-        data: await createPolicy(deps.db, request.body, auditContext(request), deps.config.externalLinkCompanies),
+        data: await createPolicy(
+          deps.db,
+          request.body,
+          auditContext(request),
+          deps.config.externalLinkCompanies,
+        ),
       }),
   );
   app.route({

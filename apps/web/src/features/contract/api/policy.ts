@@ -21,12 +21,10 @@ export function policyQueryOptions(policyId: number) {
 
 /** The policy that sells a coverage, looked up in the storefront's catalogue. */
 export async function findPolicyOfCoverage(coverageId: number): Promise<Policy | undefined> {
-  const answer = z
-    .object({ data: z.array(PolicySchema) })
-    .parse(
-      await api.get(await publicPoliciesPath(), {
-        query: { per_page: 100, 'load[Policy]': '*,company,coverages' },
-      }),
-    );
+  const answer = z.object({ data: z.array(PolicySchema) }).parse(
+    await api.get(await publicPoliciesPath(), {
+      query: { per_page: 100, 'load[Policy]': '*,company,coverages' },
+    }),
+  );
   return answer.data.find((policy) => policy.coverages?.some((coverage) => coverage.id === coverageId));
 }
