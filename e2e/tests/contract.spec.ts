@@ -162,7 +162,8 @@ test('contracts a cell phone with both photos through the instructional modals',
   await next(page);
   await expect(page.getByText(/El valor debe estar entre/)).toBeVisible();
   await expect(page.getByLabel('Valor del equipo')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Número IMEI')).toHaveValue(VALID_IMEI);
+  // Masked as typed (spec §5): 49-015420-323751-8.
+  await expect(page.getByLabel('Número IMEI')).toHaveValue('49-015420-323751-8');
 
   await page.getByLabel('Valor del equipo').fill('450000');
   await next(page);
