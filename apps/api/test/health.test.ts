@@ -196,7 +196,7 @@ describe.skipIf(usePostgres)('SIGTERM on the real server', () => {
         UPLOADS_DIR: path.join(dir, 'uploads'),
         SEED_DEMO: 'false',
         OUTBOX_WORKER: 'true',
-        SHUTDOWN_GRACE_MS: '1500',
+        SHUTDOWN_GRACE_MS: '4000',
         SHUTDOWN_TIMEOUT_MS: '20000',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -212,12 +212,13 @@ describe.skipIf(usePostgres)('SIGTERM on the real server', () => {
 
     const signalled = Date.now();
     child.kill('SIGTERM');
-    await until(async () => (await status('/readyz')) === 503, 1000);
-    expect(Date.now() - signalled).toBeLessThan(1000);
+    // Within the grace period (no timing asserted: a busy machine delivers the signal late), the probe
+    // already says 'draining' while the instance still serves.
+    await until(async () => (await status('/readyz')) === 503, 3000);
     expect(await status('/livez')).toBe(200);
     expect(await status('/api/v4/common/contexts')).toBe(200);
 
     expect(await exited).toBe(0);
-    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(4000);
   }, 90_000);
 });

@@ -436,7 +436,7 @@ describe("a customer's claims are theirs only", () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v4/admin/claims' })).statusCode).toBe(401);
   });
 
-  it('answers 401 on every claims route without a session, and 403 to a customer on the operator routes', async () => {
+  it('answers 401 on every claims route without a session, 403 to a customer on the operator routes, 401 to a wrong operations token', async () => {
     const c = await registerCustomer(t.app);
     const customerRoutes: Array<['GET' | 'POST', string]> = [
       ['GET', base],
@@ -465,7 +465,7 @@ describe("a customer's claims are theirs only", () => {
         url,
         headers: { 'x-ops-token': 'not-the-token-0123456789' },
       });
-      expect(wrong.statusCode, `${method} ${url}`).toBe(403);
+      expect(wrong.statusCode, `${method} ${url}`).toBe(401);
     }
   });
 
