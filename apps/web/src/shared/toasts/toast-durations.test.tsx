@@ -3,7 +3,7 @@
  * copy toast 2 s, payment toasts 4 s and the failed one until closed, login toast 3 s, overlay 60 s.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { demoUser, mockApi, tokenAnswer } from '../../../test/api-mock.ts';
 import { renderWithMantine } from '../../../test/render.tsx';
 import { completeSignIn } from '../../features/auth/complete-sign-in.ts';
@@ -63,7 +63,16 @@ describe('toast durations', () => {
   });
 
   it("'{label} copiado' stays 2 s", async () => {
-    Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => undefined) } });
+    // user-event may have put its own clipboard on navigator already (a getter); ours replaces it for this test.
+    const previous = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: vi.fn(async () => undefined) },
+    });
+    onTestFinished(() => {
+      if (previous) Object.defineProperty(navigator, 'clipboard', previous);
+      else Reflect.deleteProperty(navigator, 'clipboard');
+    });
     renderWithMantine(
       <>
         <ToastHost />
