@@ -1,6 +1,6 @@
 /**
  * Notifications as a customer meets them: a paid insurance tells its owner (the bell counts it, the list
- * marks it new) and tapping it opens the insurance; news arriving while the app is open asks 'Tienes
+ * marks it new) and tapping it opens the insurance; news arriving while the app is open asks 'Tenés
  * notificaciones nuevas', and 'Más tarde' closes the question.
  */
 import { expect, type Page, test } from '@playwright/test';

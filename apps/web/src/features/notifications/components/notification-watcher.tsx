@@ -1,7 +1,7 @@
 /**
  * Lives in the signed-in frame. It keeps the unread count fresh (every 30 s, on focus, on each page
  * change, and at once when a push arrives through the service worker) and, when news arrives while the
- * app is open (the count grows between two looks that were not a page change), asks 'Tienes
+ * app is open (the count grows between two looks that were not a page change), asks 'Tenés
  * notificaciones nuevas' (spec §2 item 10); 'Ver ahora' opens the list.
  * It also registers this browser for push 2 s after start when the user already allowed it (spec §9).
  */
