@@ -36,7 +36,7 @@ import { createSessionCache, type SessionCache } from './modules/auth/session-ca
 import type { SocialVerifier } from './modules/auth/social.ts';
 import { createSocialVerifier } from './modules/auth/social.ts';
 import { withTestModeApple } from './modules/auth/test-mode.ts';
-import { invoiceProfileRoutes, invoiceRoutes } from './modules/billing/routes.ts';
+import { invoiceProfileRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import {
   applicationPolicyRoutes,
   linkedApplicationRoutes,
@@ -47,7 +47,7 @@ import { commonRoutes } from './modules/common/routes.ts';
 import { filesRoutes } from './modules/customers/files-routes.ts';
 import { createProfileCache, type ProfileCache } from './modules/customers/profile-cache.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
-import { entityInvitationRoutes, entityRoutes } from './modules/entities/routes.ts';
+import { entityInvitationRoutes, entityRoutes } from './modules/business/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { createInsuranceListCache, type InsuranceListCache } from './modules/insurances/list-cache.ts';
 import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';

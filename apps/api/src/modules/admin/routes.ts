@@ -69,9 +69,9 @@ import {
   updateCompany,
   updateCoverage,
   updatePolicy,
-} from './catalog-service.ts';
+} from '../catalog/operator-service.ts';
 import { loadDashboard } from './dashboard-service.ts';
-import { getOperatorInsurance, listOperatorInsurances, voidInsurance } from './insurances-service.ts';
+import { getOperatorInsurance, listOperatorInsurances, voidInsurance } from '../insurances/operator-service.ts';
 import {
   createAppVersion,
   createPollQuestion,

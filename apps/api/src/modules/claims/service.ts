@@ -43,7 +43,7 @@ import type { ImageLimits } from '../../lib/images.ts';
 import { inspectUpload, type Storage } from '../../lib/storage.ts';
 import { notify } from '../notifications/notify.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
-import { postMovement } from '../payments/wallet-service.ts';
+import { postMovement } from '../wallets/service.ts';
 
 type ClaimRow = typeof claims.$inferSelect;
 

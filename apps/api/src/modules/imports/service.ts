@@ -38,12 +38,12 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { recordCollectedImport } from '../billing/after-payment.ts';
-import { entityRoleOf } from '../entities/service.ts';
+import { recordCollectedImport } from '../invoices/after-payment.ts';
+import { entityRoleOf } from '../business/service.ts';
 import { type CoverageContext, loadCoverage, priceAnswers } from '../insurances/process-service.ts';
 import { notify } from '../notifications/notify.ts';
 import { markInsurancesPaid } from '../payments/payment-service.ts';
-import { postMovement } from '../payments/wallet-service.ts';
+import { postMovement } from '../wallets/service.ts';
 import { decodeCsv, fileError, looksLikeFormula, parseCsv, writeCsv } from './csv.ts';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for the widest table. */

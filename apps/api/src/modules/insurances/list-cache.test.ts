@@ -22,7 +22,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { insurances, policies } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
-import { postMovement } from '../payments/wallet-service.ts';
+import { postMovement } from '../wallets/service.ts';
 import { createInsuranceListCache } from './list-cache.ts';
 import { INSURANCES_DEFAULT_ORDER, listInsurances } from './service.ts';
 

@@ -32,7 +32,7 @@ import {
 import { AppError, validationError } from '../../lib/errors.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { coverageOut } from '../catalog/service.ts';
-import { assertUserEntities } from '../entities/service.ts';
+import { assertUserEntities } from '../business/service.ts';
 import { assertOwnUploads } from '../uploads/service.ts';
 
 const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;

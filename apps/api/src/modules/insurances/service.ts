@@ -28,11 +28,11 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
-import { issueCreditNoteForRefund } from '../billing/service.ts';
+import { issueCreditNoteForRefund } from '../invoices/service.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
-import { entityOut } from '../entities/service.ts';
+import { entityOut } from '../business/service.ts';
 import { notifyInsuranceEnded } from '../notifications/events.ts';
-import { postMovement } from '../payments/wallet-service.ts';
+import { postMovement } from '../wallets/service.ts';
 import type { InsuranceListCache } from './list-cache.ts';
 
 const billingEntities = alias(entities, 'billing_entities');

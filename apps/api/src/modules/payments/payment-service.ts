@@ -12,9 +12,9 @@ import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type KeyedRequest, requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { recordCollectedPayment } from '../billing/after-payment.ts';
+import { recordCollectedPayment } from '../invoices/after-payment.ts';
 import { notifyInsuranceInForce, notifyPaymentFailed } from '../notifications/events.ts';
-import { postMovement, type WalletKind } from './wallet-service.ts';
+import { postMovement, type WalletKind } from '../wallets/service.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 export type Purpose = PaymentRow['purpose'];

@@ -11,7 +11,7 @@ import { caller } from '../../lib/request-context.ts';
 import { inSpan } from '../../lib/tracing.ts';
 import { refuseCreditWalletWhenOff, requireCreditWalletMode } from './credit-wallet-mode.ts';
 import { findPayment, payInsurance, startTopUp } from './payment-service.ts';
-import { findMovement, listMovements, ownWallet, type WalletKind, walletOut } from './wallet-service.ts';
+import { findMovement, listMovements, ownWallet, type WalletKind, walletOut } from '../wallets/service.ts';
 
 const security = [{ bearer: [] }];
 const Data = z.object({ data: z.unknown() });

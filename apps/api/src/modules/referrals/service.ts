@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { entities, referralCodes, referralRewards, referrals, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notify } from '../notifications/notify.ts';
-import { postMovement } from '../payments/wallet-service.ts';
+import { postMovement } from '../wallets/service.ts';
 
 function randomCode(): string {
   let code = '';

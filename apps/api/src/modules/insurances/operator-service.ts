@@ -18,11 +18,11 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
-import { issueCreditNoteForRefund } from '../billing/service.ts';
+import { issueCreditNoteForRefund } from '../invoices/service.ts';
 import { notifyInsuranceEnded } from '../notifications/events.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
-import { postMovement } from '../payments/wallet-service.ts';
-import { searchPattern } from './paging.ts';
+import { postMovement } from '../wallets/service.ts';
+import { searchPattern } from '../admin/paging.ts';
 
 type Page = Pick<ListQuery, 'where' | 'orderBy' | 'perPage' | 'offset'>;
 

@@ -20,7 +20,7 @@ import {
 } from '../../../test/purchase.ts';
 import { invoices, outbox } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
-import { postMovement } from '../payments/wallet-service.ts';
+import { postMovement } from '../wallets/service.ts';
 
 let t: TestApp;
 let coverage: number;

@@ -18,7 +18,7 @@ import { AppError, validationError } from '../../lib/errors.ts';
 import type { ImageLimits } from '../../lib/images.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
-import { companyOut, coverageOut, riskTypeOut } from '../catalog/service.ts';
+import { companyOut, coverageOut, riskTypeOut } from './service.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
 
 type Page = Pick<ListQuery, 'where' | 'orderBy' | 'perPage' | 'offset'>;
