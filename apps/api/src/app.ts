@@ -18,7 +18,7 @@ import {
 import type { Config, TrustProxy } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerBodyParsers } from './lib/body-parsers.ts';
-import { AppError, registerErrorHandler } from './lib/errors.ts';
+import { AppError, declareErrorAnswers, registerErrorHandler } from './lib/errors.ts';
 import { registerHealthRoutes } from './lib/health.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
@@ -36,7 +36,7 @@ import { createSessionCache, type SessionCache } from './modules/auth/session-ca
 import type { SocialVerifier } from './modules/auth/social.ts';
 import { createSocialVerifier } from './modules/auth/social.ts';
 import { withTestModeApple } from './modules/auth/test-mode.ts';
-import { invoiceProfileRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
+import { entityInvitationRoutes, entityRoutes } from './modules/business/routes.ts';
 import {
   applicationPolicyRoutes,
   linkedApplicationRoutes,
@@ -47,10 +47,10 @@ import { commonRoutes } from './modules/common/routes.ts';
 import { filesRoutes } from './modules/customers/files-routes.ts';
 import { createProfileCache, type ProfileCache } from './modules/customers/profile-cache.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
-import { entityInvitationRoutes, entityRoutes } from './modules/business/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { createInsuranceListCache, type InsuranceListCache } from './modules/insurances/list-cache.ts';
 import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
+import { invoiceProfileRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import { createApnsSender } from './modules/notifications/apns.ts';
 import { createFcmSender } from './modules/notifications/fcm.ts';
 import { createWebPushSender, type PushSender, resolveVapidKeys } from './modules/notifications/push.ts';
@@ -313,6 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes.
   await app.register(
     async (api) => {
+      declareErrorAnswers(api);
       if (config.apiDocs) api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminAuthRoutes, { prefix: '/admin/auth' });

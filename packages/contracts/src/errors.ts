@@ -4,13 +4,6 @@
  */
 import { z } from 'zod';
 
-export const ErrorBodySchema = z.object({
-  message: z.union([z.string(), z.record(z.string(), z.string())]),
-  validations: z.union([z.string(), z.record(z.string(), z.array(z.string()))]).optional(),
-  error_code: z.string(),
-});
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
 export const errorCodes = {
   bad_request: 400,
   invalid_json: 400,
@@ -36,3 +29,10 @@ export const errorCodes = {
   maintenance: 503,
 } as const;
 export type ErrorCode = keyof typeof errorCodes;
+
+export const ErrorBodySchema = z.object({
+  message: z.union([z.string(), z.record(z.string(), z.string())]),
+  validations: z.union([z.string(), z.record(z.string(), z.array(z.string()))]).optional(),
+  error_code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -2,7 +2,7 @@
  * One error type for the whole API and one handler that writes the spec's error body
  * `{ message, validations?, error_code }` (spec §7–§8). A 5xx never leaks its cause to the client.
  */
-import { type ErrorCode, errorCodes } from '@cubierto/contracts';
+import { ErrorBodySchema, type ErrorCode, errorCodes } from '@cubierto/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -85,6 +85,19 @@ function validationsFromZod(issues: ReadonlyArray<ZodIssueLike>): Validations {
     }
   }
   return out;
+}
+
+/**
+ * Every API route answers its errors with the one error body: declared here once for all of them, so the
+ * OpenAPI document shows it on each operation and the serializer holds every error answer to it.
+ */
+export function declareErrorAnswers(api: FastifyInstance): void {
+  api.addHook('onRoute', (route) => {
+    route.schema ??= {};
+    const response = (route.schema.response ??= {}) as Record<string, unknown>;
+    response['4xx'] ??= ErrorBodySchema;
+    response['5xx'] ??= ErrorBodySchema;
+  });
 }
 
 export function registerErrorHandler(

@@ -6,9 +6,12 @@
  * The body is read by hand rather than with the contracts' ErrorBodySchema so that the first page does
  * not need zod just to be able to show an error.
  */
-import type { ErrorBody } from '@cubierto/contracts';
+import type { ErrorBody, ErrorCode } from '@cubierto/contracts';
 
-export type ApiErrorBody = Partial<ErrorBody>;
+/** An error body as it came: the codes of contracts, or another one from an API newer than this build. */
+export type ApiErrorBody = Partial<Omit<ErrorBody, 'error_code'>> & {
+  error_code?: ErrorCode | (string & {});
+};
 
 export class ApiError extends Error {
   readonly status: number;
@@ -23,7 +26,7 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  get code(): string | undefined {
+  get code(): ErrorCode | (string & {}) | undefined {
     return this.body?.error_code;
   }
 
