@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './business.ts';
+export * from './cancellation.ts';
 export * from './catalog.ts';
 export * from './claims.ts';
 export * from './common.ts';
