@@ -17,6 +17,12 @@ export const errorCodes = {
   email_taken: 409,
   idempotency_key_reused: 409,
   push_subscription_taken: 409,
+  /** A wallet's balance does not cover the debit (paying an insurance or an import from a wallet). */
+  insufficient_funds: 409,
+  /** The insurance is not waiting for a payment (voided, cancelled, expired). */
+  payment_not_pending: 409,
+  /** The insurance was already paid. */
+  payment_already_approved: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -138,8 +138,12 @@ export async function payInsurance(
     if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
     const earlier = await paymentByKey(tx, request);
     if (earlier) return earlier.id;
-    if (insurance.status !== 'pendiente' || insurance.paidAt)
-      throw new AppError('conflict', { message: 'Esta contratación no tiene un pago pendiente.' });
+    // Same words either way; the code tells an insurance already paid from one that stopped waiting.
+    if (insurance.paidAt)
+      throw new AppError('payment_already_approved', {
+        message: 'Esta contratación no tiene un pago pendiente.',
+      });
+    if (insurance.status !== 'pendiente') throw new AppError('payment_not_pending');
     const [row] = await tx
       .insert(payments)
       .values({

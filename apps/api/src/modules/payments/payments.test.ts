@@ -169,9 +169,32 @@ describe('money wallet', () => {
     await topUp(c, 10_000);
     const res = await pay(c, insurance.id, 'money_wallet');
     expect(res.statusCode).toBe(409);
+    expect(res.json().error_code).toBe('insufficient_funds');
     expect(res.json().message).toMatch(/^Saldo insuficiente: te faltan \$\u00a0[\d.]+,\d{2}\.$/);
     expect((await wallet(c)).balance_cents).toBe(10_000);
     expect((await insuranceOf(c, insurance.id)).status).toBe('pendiente');
+  });
+
+  it('refuses paying an insurance already paid (payment_already_approved) or no longer waiting (payment_not_pending)', async () => {
+    const c = await registerCustomer(t.app);
+    const paid = await pendingInsurance(c);
+    await topUp(c, 5_000_000);
+    expect((await pay(c, paid.id, 'money_wallet')).statusCode).toBe(201);
+    const again = await pay(c, paid.id, 'money_wallet');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error_code: 'payment_already_approved',
+      message: 'Esta contratación no tiene un pago pendiente.',
+    });
+    const voided = await pendingInsurance(c);
+    await t.database.db.execute(sql`update insurances set status = 'anulado' where id = ${voided.id}`);
+    const late = await pay(c, voided.id, 'money_wallet');
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      error_code: 'payment_not_pending',
+      message: 'Esta contratación no tiene un pago pendiente.',
+    });
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - paid.premium.total_cents);
   });
 
   it('a rejected or pending top-up adds nothing', async () => {
@@ -232,7 +255,7 @@ describe('money wallet', () => {
       pay(c, insurance.id, 'credit_wallet', headers),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([409, 409]);
-    expect(answers.map((a) => a.json().error_code).sort()).toEqual(['conflict', 'idempotency_key_reused']);
+    expect(answers.map((a) => a.json().error_code).sort()).toEqual(['idempotency_key_reused', 'insufficient_funds']);
     await reconcile();
   });
 

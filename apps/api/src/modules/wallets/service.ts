@@ -29,9 +29,10 @@ export async function ensureWallet(db: DbOrTx, userId: number, kind: WalletKind)
   return row!;
 }
 
+/** 409 insufficient_funds, with what is missing (the web offers to add money to that wallet). */
 export class InsufficientFundsError extends AppError {
   constructor(missingCents: number) {
-    super('conflict', {
+    super('insufficient_funds', {
       message: `Saldo insuficiente: te faltan ${formatArs(missingCents)}.`,
       validations: { amount_cents: [`Saldo insuficiente: te faltan ${formatArs(missingCents)}.`] },
     });
