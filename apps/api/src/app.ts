@@ -49,6 +49,7 @@ import { createProfileCache, type ProfileCache } from './modules/customers/profi
 import { customerUserRoutes } from './modules/customers/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { createInsuranceListCache, type InsuranceListCache } from './modules/insurances/list-cache.ts';
+import { adminInsuranceRoutes } from './modules/insurances/operator-routes.ts';
 import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
 import { invoiceProfileRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import { createApnsSender } from './modules/notifications/apns.ts';
@@ -318,6 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminAuthRoutes, { prefix: '/admin/auth' });
       await api.register(adminClaimRoutes, { prefix: '/admin/claims' });
+      await api.register(adminInsuranceRoutes, { prefix: '/admin/insurances' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(commonRoutes, { prefix: '/common' });
       await api.register(customerUserRoutes, { prefix: '/customers' });

@@ -94,3 +94,23 @@ export function policyFilename(policyName: string, extension: string): string {
 export function certificateFilename(policyName: string): string {
   return policyFilename(policyName, 'pdf');
 }
+
+/** An insurance as the back office lists it (GET /admin/insurances, /admin/insurances/{id}). */
+export const OperatorInsuranceSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.enum(INSURANCE_STATUSES),
+  status_label: z.string(),
+  customer: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  taker: z.object({ name: z.string(), document: z.string() }),
+  risk_type_name: z.string(),
+  coverage_name: z.string(),
+  identifiers: z.array(z.string()),
+  total_cents: z.number(),
+  total_nice: z.string(),
+  paid_at: z.string().nullable(),
+  starts_on: Day,
+  ends_on: Day,
+  created_at: z.string(),
+});
+export type OperatorInsurance = z.infer<typeof OperatorInsuranceSchema>;

@@ -25,7 +25,6 @@ import {
   PollQuestionBodySchema,
   PricingSchema,
   pageOf,
-  VoidInsuranceBodySchema,
 } from '@cubierto/contracts';
 import { and, count, desc, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,7 +34,6 @@ import {
   auditLog,
   companies,
   coverages,
-  insurances,
   operators,
   policies,
   pollQuestions,
@@ -71,7 +69,6 @@ import {
   updatePolicy,
 } from '../catalog/operator-service.ts';
 import { loadDashboard } from './dashboard-service.ts';
-import { getOperatorInsurance, listOperatorInsurances, voidInsurance } from '../insurances/operator-service.ts';
 import {
   createAppVersion,
   createPollQuestion,
@@ -133,23 +130,6 @@ const AuditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
-});
-const OperatorInsuranceSchema = z.object({
-  id: z.number(),
-  number: z.string(),
-  status: z.string(),
-  status_label: z.string(),
-  customer: z.object({ id: z.number(), name: z.string(), email: z.string() }),
-  taker: z.object({ name: z.string(), document: z.string() }),
-  risk_type_name: z.string(),
-  coverage_name: z.string(),
-  identifiers: z.array(z.string()),
-  total_cents: z.number(),
-  total_nice: z.string(),
-  paid_at: z.string().nullable(),
-  starts_on: z.string().nullable(),
-  ends_on: z.string().nullable(),
-  created_at: z.string(),
 });
 const DashboardSchema = z.object({
   days: z.array(z.string()),
@@ -256,20 +236,6 @@ const customersListSpec = {
   filters: { created_at: { column: users.createdAt, type: 'timestamp', ops: ['gte', 'lte'] } },
   sorts: { id: users.id, name: users.name, email: users.email, created_at: users.createdAt },
   extra: ['search', 'locked'],
-} satisfies ListSpec;
-
-const insurancesListSpec = {
-  filters: {
-    status: { column: insurances.status, type: 'enum', ops: ['eq', 'in'] },
-    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq'] },
-  },
-  sorts: {
-    id: insurances.id,
-    created_at: insurances.createdAt,
-    total: insurances.totalCents,
-    number: insurances.number,
-  },
-  extra: ['search'],
 } satisfies ListSpec;
 
 const auditLogListSpec = {
@@ -648,46 +614,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
-
-  // ——— Insurances ———
-  app.get(
-    '/insurances',
-    {
-      schema: {
-        ...base,
-        querystring: listQuerySchema(insurancesListSpec),
-        response: { 200: pageOf(OperatorInsuranceSchema) },
-      },
-    },
-    async (request) => {
-      const q = parseListQuery(request.query, insurancesListSpec);
-      const { rows, total } = await listOperatorInsurances(
-        deps.db,
-        q,
-        typeof request.query.search === 'string' ? request.query.search : undefined,
-      );
-      return { data: rows, meta: pageMeta(q, total) };
-    },
-  );
-  app.get(
-    '/insurances/:id',
-    { schema: { ...base, params: IdParams, response: { 200: dataOf(OperatorInsuranceSchema) } } },
-    async (request) => ({ data: await getOperatorInsurance(deps.db, request.params.id) }),
-  );
-  app.post(
-    '/insurances/:id/void',
-    {
-      schema: {
-        ...base,
-        params: IdParams,
-        body: VoidInsuranceBodySchema,
-        response: { 200: dataOf(OperatorInsuranceSchema) },
-      },
-    },
-    async (request) => ({
-      data: await voidInsurance(deps.db, request.params.id, request.body, auditContext(request)),
-    }),
-  );
 
   // ——— Broadcast notifications ———
   app.post(

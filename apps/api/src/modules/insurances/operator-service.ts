@@ -17,14 +17,29 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ListQuery } from '../../lib/list-query.ts';
+import type { ListQuery, ListSpec } from '../../lib/list-query.ts';
+import { searchPattern } from '../admin/paging.ts';
 import { issueCreditNoteForRefund } from '../invoices/service.ts';
 import { notifyInsuranceEnded } from '../notifications/events.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
 import { postMovement } from '../wallets/service.ts';
-import { searchPattern } from '../admin/paging.ts';
 
 type Page = Pick<ListQuery, 'where' | 'orderBy' | 'perPage' | 'offset'>;
+
+/** GET /admin/insurances: its filters, sorts and search (lib/list-query.ts). */
+export const operatorInsurancesListSpec = {
+  filters: {
+    status: { column: insurances.status, type: 'enum', ops: ['eq', 'in'] },
+    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq'] },
+  },
+  sorts: {
+    id: insurances.id,
+    created_at: insurances.createdAt,
+    total: insurances.totalCents,
+    number: insurances.number,
+  },
+  extra: ['search'],
+} satisfies ListSpec;
 
 /** Number, DNI/CUIT (digits only) or a risk's identifier (IMEI, plate, frame), case-insensitively. */
 function searchCondition(search: string | undefined): SQL | undefined {

@@ -1,0 +1,66 @@
+/**
+ * /admin/insurances: the back office's insurances (found by number, DNI/CUIT or a risk's identifier) and
+ * their void or rejection. Behind requireOperator (an operator's session or the operations token); every
+ * change is audited.
+ */
+import { dataOf, OperatorInsuranceSchema, pageOf, VoidInsuranceBodySchema } from '@cubierto/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { requireOperator } from '../../lib/request-context.ts';
+import { auditContext } from '../operators/audit.ts';
+import {
+  getOperatorInsurance,
+  listOperatorInsurances,
+  operatorInsurancesListSpec,
+  voidInsurance,
+} from './operator-service.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const adminInsuranceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.addHook('onRequest', requireOperator);
+  const base = { tags, security };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(operatorInsurancesListSpec),
+        response: { 200: pageOf(OperatorInsuranceSchema) },
+      },
+    },
+    async (request) => {
+      const q = parseListQuery(request.query, operatorInsurancesListSpec);
+      const { rows, total } = await listOperatorInsurances(
+        deps.db,
+        q,
+        typeof request.query.search === 'string' ? request.query.search : undefined,
+      );
+      return { data: rows, meta: pageMeta(q, total) };
+    },
+  );
+  app.get(
+    '/:id',
+    { schema: { ...base, params: IdParams, response: { 200: dataOf(OperatorInsuranceSchema) } } },
+    async (request) => ({ data: await getOperatorInsurance(deps.db, request.params.id) }),
+  );
+  app.post(
+    '/:id/void',
+    {
+      schema: {
+        ...base,
+        params: IdParams,
+        body: VoidInsuranceBodySchema,
+        response: { 200: dataOf(OperatorInsuranceSchema) },
+      },
+    },
+    async (request) => ({
+      data: await voidInsurance(deps.db, request.params.id, request.body, auditContext(request)),
+    }),
+  );
+};
