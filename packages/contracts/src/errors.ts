@@ -23,6 +23,28 @@ export const errorCodes = {
   payment_not_pending: 409,
   /** The insurance was already paid. */
   payment_already_approved: 409,
+  /** The insurance's status does not allow this change (contracts insurance-status.ts). */
+  insurance_transition_refused: 409,
+  /** The insurance is no longer pending nor in force: it cannot be cancelled. */
+  insurance_not_cancellable: 409,
+  /** The customer already scheduled this insurance's cancellation ('baja programada'). */
+  cancellation_already_scheduled: 409,
+  /** The insurance is no longer pending nor in force: an operator cannot void or reject it. */
+  insurance_not_voidable: 409,
+  /** The certificate is given only while the insurance is in force. */
+  certificate_not_available: 409,
+  /** The quote expired or the answers changed since: quote again. */
+  quote_expired: 409,
+  /** The chosen start date is already past: choose new dates. */
+  start_date_passed: 409,
+  /** The contract in progress was already confirmed or discarded. */
+  process_not_in_progress: 409,
+  /** The policy is contracted on the insurer's own site (its external link). */
+  policy_contracted_externally: 409,
+  /** The claim is rejected or paid: no more files. */
+  claim_closed: 409,
+  /** The claim's status cannot move as asked (contracts claims.ts). */
+  claim_transition_refused: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

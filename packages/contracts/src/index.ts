@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './identity.ts';
 export * from './imports.ts';
 export * from './insurance.ts';
+export * from './insurance-status.ts';
 export * from './insurance-views.ts';
 export * from './money.ts';
 export * from './notifications.ts';
