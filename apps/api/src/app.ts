@@ -45,6 +45,7 @@ import {
 import { adminClaimRoutes, claimRoutes } from './modules/claims/routes.ts';
 import { commonRoutes } from './modules/common/routes.ts';
 import { filesRoutes } from './modules/customers/files-routes.ts';
+import { operatorCustomerRoutes } from './modules/customers/operator-routes.ts';
 import { createProfileCache, type ProfileCache } from './modules/customers/profile-cache.ts';
 import { customerUserRoutes } from './modules/customers/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
@@ -320,6 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminAuthRoutes, { prefix: '/admin/auth' });
       await api.register(adminClaimRoutes, { prefix: '/admin/claims' });
       await api.register(adminInsuranceRoutes, { prefix: '/admin/insurances' });
+      await api.register(operatorCustomerRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(commonRoutes, { prefix: '/common' });
       await api.register(customerUserRoutes, { prefix: '/customers' });

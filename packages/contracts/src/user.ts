@@ -116,3 +116,16 @@ export const ProfileUpdateSchema = z.strictObject({
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 export const UpdateContextBodySchema = z.strictObject({ context_id: z.number().int().positive() });
+
+/** A customer as the back office lists and shows them (GET /admin/customers, lock and unlock). */
+export const AdminCustomerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  dni: z.string().nullable(),
+  locked_at: z.string().nullable(),
+  insurances_count: z.number(),
+  last_session_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminCustomer = z.infer<typeof AdminCustomerSchema>;

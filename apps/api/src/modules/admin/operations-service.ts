@@ -1,7 +1,7 @@
 /**
  * The operator's run-time levers and views: app versions (the force-update lever), maintenance mode,
- * the poll's questions, customers (view, lock, unlock) and the audit log. Each change is one transaction
- * with its audit record.
+ * the poll's questions and the audit log (customers are in modules/customers/operator-service.ts). Each
+ * change is one transaction with its audit record.
  */
 import {
   type AppVersionBody,
@@ -9,22 +9,11 @@ import {
   type PollQuestionBody,
   pollScale,
 } from '@cubierto/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  appVersions,
-  auditLog,
-  entities,
-  insurances,
-  operators,
-  pollQuestions,
-  polls,
-  sessions,
-  users,
-} from '../../db/schema/index.ts';
+import { appVersions, auditLog, operators, pollQuestions, polls } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
 import { INSURANCE_POLL_CODE } from '../polls/service.ts';
 import { getMaintenance, setMaintenance } from '../settings/service.ts';
@@ -181,96 +170,6 @@ export async function updatePollQuestion(db: Db, id: number, body: PollQuestionB
       after,
     });
     return after;
-  });
-}
-
-// ——— Customers ———
-
-const insurancesPerUser =
-  sql<number>`(select count(*) from ${insurances} where ${insurances.userId} = ${users.id})`.mapWith(Number);
-
-function customerOut(row: {
-  user: typeof users.$inferSelect;
-  document: string | null;
-  insurances: number;
-  lastSeen: Date | null;
-}) {
-  return {
-    id: row.user.id,
-    name: row.user.name,
-    email: row.user.email,
-    dni: row.document,
-    locked_at: row.user.lockedAt?.toISOString() ?? null,
-    insurances_count: row.insurances,
-    last_session_at: row.lastSeen ? new Date(row.lastSeen).toISOString() : null,
-    created_at: row.user.createdAt.toISOString(),
-  };
-}
-
-const lastSession = sql<Date | null>`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`;
-
-function selectCustomers(db: DbOrTx) {
-  return db
-    .select({
-      user: users,
-      document: entities.documentNumber,
-      insurances: insurancesPerUser,
-      lastSeen: lastSession,
-    })
-    .from(users)
-    .leftJoin(entities, eq(entities.id, users.entityId));
-}
-
-export async function listCustomers(db: DbOrTx, q: Page, search: string | undefined) {
-  const where = and(
-    q.where,
-    search
-      ? or(ilike(users.name, search), ilike(users.email, search), ilike(entities.documentNumber, search))
-      : undefined,
-  );
-  const [total] = await db
-    .select({ n: count() })
-    .from(users)
-    .leftJoin(entities, eq(entities.id, users.entityId))
-    .where(where);
-  const rows = await selectCustomers(db)
-    .where(where)
-    .orderBy(...(q.orderBy.length ? q.orderBy : [desc(users.id)]))
-    .limit(q.perPage)
-    .offset(q.offset);
-  return { total: total?.n ?? 0, rows: rows.map(customerOut) };
-}
-
-export async function getCustomer(db: DbOrTx, id: number) {
-  const [row] = await selectCustomers(db).where(eq(users.id, id));
-  if (!row) throw new AppError('not_found', { message: 'El cliente no existe.' });
-  return customerOut(row);
-}
-
-/** Locking ends every session of the customer at once; sign-in is refused until an operator unlocks. */
-export async function setCustomerLock(
-  db: Db,
-  id: number,
-  input: { locked: boolean; reason: string },
-  audit: AuditContext,
-) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!current) throw new AppError('not_found', { message: 'El cliente no existe.' });
-    const now = new Date();
-    await tx
-      .update(users)
-      .set({ lockedAt: input.locked ? now : null, updatedAt: now })
-      .where(eq(users.id, id));
-    if (input.locked) await revokeAllSessions(tx, id, now);
-    await recordAudit(tx, audit, {
-      action: input.locked ? 'customer.lock' : 'customer.unlock',
-      targetType: 'customer',
-      targetId: id,
-      before: { locked_at: current.lockedAt?.toISOString() ?? null },
-      after: { locked_at: input.locked ? now.toISOString() : null, reason: input.reason },
-    });
-    return getCustomer(tx, id);
   });
 }
 

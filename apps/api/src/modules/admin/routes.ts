@@ -11,7 +11,6 @@ import {
   CompanySchema,
   CoverageBodySchema,
   CoverageSchema,
-  CustomerLockBodySchema,
   dataOf,
   MaintenanceBodySchema,
   OperatorChallengeSchema,
@@ -26,7 +25,7 @@ import {
   PricingSchema,
   pageOf,
 } from '@cubierto/contracts';
-import { and, count, desc, isNotNull, isNull } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,22 +37,10 @@ import {
   policies,
   pollQuestions,
   riskTypes,
-  users,
 } from '../../db/schema/index.ts';
 import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { formPut } from '../../lib/method-override.ts';
 import { requireOperator } from '../../lib/request-context.ts';
-import { auditContext } from '../operators/audit.ts';
-import {
-  completeOperatorLogin,
-  createOperator,
-  endOperatorSession,
-  findOperator,
-  operatorOut,
-  startOperatorLogin,
-} from '../operators/service.ts';
-import { getMaintenance } from '../settings/service.ts';
-import { broadcastNotification } from './broadcast-service.ts';
 import {
   createCompany,
   createCoverage,
@@ -68,16 +55,24 @@ import {
   updateCoverage,
   updatePolicy,
 } from '../catalog/operator-service.ts';
+import { auditContext } from '../operators/audit.ts';
+import {
+  completeOperatorLogin,
+  createOperator,
+  endOperatorSession,
+  findOperator,
+  operatorOut,
+  startOperatorLogin,
+} from '../operators/service.ts';
+import { getMaintenance } from '../settings/service.ts';
+import { broadcastNotification } from './broadcast-service.ts';
 import { loadDashboard } from './dashboard-service.ts';
 import {
   createAppVersion,
   createPollQuestion,
-  getCustomer,
   listAppVersions,
   listAuditLog,
-  listCustomers,
   listPollQuestions,
-  setCustomerLock,
   switchMaintenance,
   updateAppVersion,
   updatePollQuestion,
@@ -109,16 +104,7 @@ const PollQuestionSchema = z.object({
   position: z.number(),
   active: z.boolean(),
 });
-const CustomerSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  dni: z.string().nullable(),
-  locked_at: z.string().nullable(),
-  insurances_count: z.number(),
-  last_session_at: z.string().nullable(),
-  created_at: z.string(),
-});
+
 const AuditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),
@@ -230,12 +216,6 @@ const pollQuestionsListSpec = {
   filters: { active: { column: pollQuestions.active, type: 'boolean', ops: ['eq'] } },
   sorts: { id: pollQuestions.id, position: pollQuestions.position, name: pollQuestions.name },
   extra: ['search'],
-} satisfies ListSpec;
-
-const customersListSpec = {
-  filters: { created_at: { column: users.createdAt, type: 'timestamp', ops: ['gte', 'lte'] } },
-  sorts: { id: users.id, name: users.name, email: users.email, created_at: users.createdAt },
-  extra: ['search', 'locked'],
 } satisfies ListSpec;
 
 const auditLogListSpec = {
@@ -557,63 +537,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await updatePollQuestion(deps.db, request.params.id, request.body, auditContext(request)),
     }),
   });
-
-  // ——— Customers ———
-  app.get(
-    '/customers',
-    {
-      schema: {
-        ...base,
-        querystring: listQuerySchema(customersListSpec),
-        response: { 200: pageOf(CustomerSchema) },
-      },
-    },
-    async (request) => {
-      const q = parseListQuery(request.query, customersListSpec);
-      const locked = request.query.locked;
-      const lockWhere =
-        locked === 'true'
-          ? isNotNull(users.lockedAt)
-          : locked === 'false'
-            ? isNull(users.lockedAt)
-            : undefined;
-      const { rows, total } = await listCustomers(
-        deps.db,
-        { ...q, where: and(q.where, lockWhere) },
-        searchPattern(request.query.search),
-      );
-      return { data: rows, meta: pageMeta(q, total) };
-    },
-  );
-  app.get(
-    '/customers/:id',
-    { schema: { ...base, params: IdParams, response: { 200: dataOf(CustomerSchema) } } },
-    async (request) => ({ data: await getCustomer(deps.db, request.params.id) }),
-  );
-  for (const action of ['lock', 'unlock'] as const) {
-    app.post(
-      `/customers/:id/${action}`,
-      {
-        schema: {
-          ...base,
-          params: IdParams,
-          body: CustomerLockBodySchema,
-          response: { 200: dataOf(CustomerSchema) },
-        },
-      },
-      async (request) => {
-        const data = await setCustomerLock(
-          deps.db,
-          request.params.id,
-          { locked: action === 'lock', reason: request.body.reason },
-          auditContext(request),
-        );
-        // Other instances hear it from the database; this one forgets before answering.
-        if (action === 'lock') deps.sessions.evict(`user:${request.params.id}`);
-        return { data };
-      },
-    );
-  }
 
   // ——— Broadcast notifications ———
   app.post(
