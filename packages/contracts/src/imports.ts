@@ -5,118 +5,26 @@
  * Photos are not asked in a CSV: the business answers for the objects it covers (decision 012).
  */
 import { z } from 'zod';
-import { asksForDates, datesSchema, type GENDERS, riskAnswersSchema, type TRIP_TYPES } from './insurance.ts';
-import type { RiskTypeCode } from './risk-types.ts';
+import { asksForDates, datesSchemaFor, riskAnswersSchema } from './insurance.ts';
+import type { GENDERS, TRIP_TYPES } from './risk-types/answers.ts';
+import { type CellKind, col, type ImportColumn } from './risk-types/define.ts';
+import { type RiskTypeCode, riskTypeRule } from './risk-types/index.ts';
+
+export type { ImportColumn };
 
 /** A file over these is refused whole, before any row is read (issue 6 "Bad input"). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 
-type CellKind = 'text' | 'amount' | 'int' | 'date' | 'gender' | 'trip_type' | 'yes_no';
-
-export type ImportColumn = {
-  /** The header as it appears in the sample CSV (lowercase, no accents; matched loosely on upload). */
-  header: string;
-  /** Where the value goes in the step's answers: `risk.imei`, `risk.insured.dni`, `dates.start_date`. */
-  path: string;
-  kind: CellKind;
-  required: boolean;
-  example: string;
-};
-
-const col = (header: string, path: string, kind: CellKind, example: string, required = true) => ({
-  header,
-  path,
-  kind,
-  required,
-  example,
-});
-
-const personColumns = (prefix: string): ImportColumn[] => [
-  col('nombre', `${prefix}.first_name`, 'text', 'Sofía'),
-  col('apellido', `${prefix}.last_name`, 'text', 'Gómez'),
-  col('dni', `${prefix}.dni`, 'text', '30123456'),
-  col('fecha_nacimiento', `${prefix}.birth_date`, 'date', '12/04/1990'),
-  col('genero', `${prefix}.gender`, 'gender', 'F'),
-];
-
-const addressColumns: ImportColumn[] = [
-  col('calle', 'risk.address.street', 'text', 'Av. Corrientes'),
-  col('altura', 'risk.address.street_number', 'text', '1234'),
-  col('piso', 'risk.address.floor_block', 'text', '5', false),
-  col('departamento', 'risk.address.apartment_house', 'text', 'B', false),
-  col('id_provincia', 'risk.address.state_id', 'int', '1'),
-  col('id_localidad', 'risk.address.locality_id', 'int', '1'),
-  col('codigo_postal', 'risk.address.zip_code', 'text', 'C1043AAZ'),
-];
-
-const riskColumns: Record<RiskTypeCode, ImportColumn[]> = {
-  'cell-phone': [
-    col('marca', 'risk.brand', 'text', 'Samsung'),
-    col('modelo', 'risk.model', 'text', 'Galaxy A54'),
-    col('imei', 'risk.imei', 'text', '490154203237518'),
-    col('numero_de_serie', 'risk.serial_number', 'text', 'R58T12345XY'),
-    col('valor_del_equipo', 'risk.insured_amount_cents', 'amount', '450000,00'),
-  ],
-  bicycle: [
-    col('marca', 'risk.brand', 'text', 'Trek'),
-    col('modelo', 'risk.model', 'text', 'Marlin 5'),
-    col('numero_de_cuadro', 'risk.frame_number', 'text', 'WTU123456789'),
-    col('rodado', 'risk.wheel_size', 'text', '29'),
-  ],
-  motorcycle: [
-    col('marca', 'risk.brand', 'text', 'Honda'),
-    col('modelo', 'risk.model', 'text', 'Wave 110'),
-    col('anio', 'risk.year', 'int', '2022'),
-    col('numero_de_motor', 'risk.engine_number', 'text', 'JA45E1234567'),
-    col('numero_de_chasis', 'risk.chassis_number', 'text', '8CHJA4500PA123456'),
-    col('patente', 'risk.plate', 'text', 'AB123CD'),
-  ],
-  'specific-vehicle-cargo': [
-    col('patente', 'risk.plate', 'text', 'AA123BB'),
-    col('carga', 'risk.cargo_description', 'text', 'Electrodomésticos embalados'),
-  ],
-  'personal-accident': [
-    ...personColumns('risk.insured'),
-    col('actividad', 'risk.activity', 'text', 'Repartidor'),
-    col('acepta_clausulas_especiales', 'risk.special_clauses_accepted', 'yes_no', 'SI'),
-  ],
-  life: [
-    ...personColumns('risk.insured'),
-    col('beneficiario_nombre', 'risk.beneficiaries.0.first_name', 'text', 'Martín'),
-    col('beneficiario_apellido', 'risk.beneficiaries.0.last_name', 'text', 'Gómez'),
-    col('beneficiario_dni', 'risk.beneficiaries.0.dni', 'text', '31234567'),
-    col('beneficiario_parentesco', 'risk.beneficiaries.0.relationship', 'text', 'Cónyuge'),
-  ],
-  telemedicine: personColumns('risk.insured'),
-  'travel-assistance': [
-    col('tipo_de_viaje', 'risk.trip_type', 'trip_type', 'Un viaje'),
-    col('destino', 'risk.destination', 'text', 'Brasil'),
-    ...personColumns('risk.travellers.0'),
-  ],
-  home: addressColumns,
-  store: [...addressColumns, col('rubro', 'risk.business_activity', 'text', 'Librería')],
-  bag: [col('descripcion', 'risk.description', 'text', 'Mochila de reparto', false)],
-  'protected-purchase': [
-    col('producto', 'risk.product_description', 'text', 'Notebook Lenovo IdeaPad 3'),
-    col('comercio', 'risk.store_name', 'text', 'Tienda Centro'),
-    col('fecha_de_compra', 'risk.purchase_date', 'date', '01/11/2026'),
-    col('precio_de_compra', 'risk.insured_amount_cents', 'amount', '850000,00'),
-  ],
-};
-
-/** Values the flow fills itself: one beneficiary takes 100 %, personal accident names none. */
-const fixedAnswers: Partial<Record<RiskTypeCode, Record<string, unknown>>> = {
-  life: { 'risk.beneficiaries.0.percentage': 100 },
-  'personal-accident': { 'risk.beneficiaries': [] },
-};
-
-/** The columns of a risk type's CSV, in the order of its sample. */
+/** The columns of a risk type's CSV, in the order of its sample: its fields' columns, then the dates. */
 export function importColumns(code: RiskTypeCode): ImportColumn[] {
+  const risk = riskTypeRule(code).fields.flatMap((field) =>
+    (field.csv ?? []).map((c) => ({ ...c, path: `risk.${c.path}` })),
+  );
   const dates = asksForDates(code)
     ? [col('fecha_inicio', 'dates.start_date', 'date', ''), col('fecha_fin', 'dates.end_date', 'date', '')]
     : [];
-  return [...riskColumns[code], ...dates];
+  return [...risk, ...dates];
 }
 
 /** A header as typed in a spreadsheet ('Número de serie ') → its canonical form ('numero_de_serie'). */
@@ -257,8 +165,11 @@ export function importRowChecker(
   const columns = importColumns(code);
   const headerOf = new Map(columns.map((c) => [c.path, c.header]));
   const riskSchema = riskAnswersSchema(code, now);
-  const datesCheck = asksForDates(code) ? datesSchema(today, code === 'travel-assistance' ? 365 : 366) : null;
-  const fixed = Object.entries(fixedAnswers[code] ?? {});
+  const datesCheck = asksForDates(code) ? datesSchemaFor(code, today) : null;
+  // Values the flow fills itself (one beneficiary takes 100 %, personal accident names none).
+  const fixed = Object.entries(riskTypeRule(code).importFixed ?? {}).map(
+    ([path, value]) => [`risk.${path}`, value] as const,
+  );
 
   return (cells) => {
     const errors: string[] = [];
@@ -291,7 +202,7 @@ export function importRowChecker(
     if (errors.length || !risk.success) return { ok: false, errors };
     const answers: ImportRowAnswers = { risk: risk.data as Record<string, unknown> };
     if (dates?.success) answers.dates = dates.data;
-    return { ok: true, answers, identifier: riskIdentifier(answers.risk) };
+    return { ok: true, answers, identifier: riskIdentifier(code, answers.risk) };
   };
 }
 
@@ -306,32 +217,34 @@ export function checkImportRow(
 }
 
 /**
- * What makes two risks of a type the same insured thing: the phone's IMEI, the frame, the plate, the
- * insured person's DNI, the address. A bag or a purchase has none, so it is never a duplicate.
+ * What makes two risks of a type the same insured thing: the value of the field its definition marks as
+ * identifying — the phone's IMEI, the frame, the plate, the insured person's (or first traveller's) DNI,
+ * the address. A bag or a purchase has none, so it is never a duplicate.
  */
-export function riskIdentifier(risk: Record<string, unknown>): string | null {
-  const person = (risk.insured ?? (risk.travellers as unknown[] | undefined)?.[0]) as
-    | { dni?: string }
-    | undefined;
-  const address = risk.address as Record<string, unknown> | undefined;
-  const value =
-    risk.imei ??
-    risk.frame_number ??
-    risk.plate ??
-    person?.dni ??
-    (address
-      ? [
-          address.street,
-          address.street_number,
-          address.floor_block,
-          address.apartment_house,
-          address.zip_code,
-        ]
-          .filter(Boolean)
-          .join(' ')
-          .toUpperCase()
-      : null);
-  return typeof value === 'string' && value ? value : null;
+export function riskIdentifier(code: RiskTypeCode, risk: Record<string, unknown>): string | null {
+  const field = riskTypeRule(code).fields.find((f) => f.identifies);
+  if (!field) return null;
+  const value = risk[field.key];
+  let id: unknown;
+  switch (field.kind) {
+    case 'person':
+      id = (value as { dni?: unknown } | undefined)?.dni;
+      break;
+    case 'people':
+      id = (value as Array<{ dni?: unknown }> | undefined)?.[0]?.dni;
+      break;
+    case 'address': {
+      const a = (value ?? {}) as Record<string, unknown>;
+      id = [a.street, a.street_number, a.floor_block, a.apartment_house, a.zip_code]
+        .filter(Boolean)
+        .join(' ')
+        .toUpperCase();
+      break;
+    }
+    default:
+      id = value;
+  }
+  return typeof id === 'string' && id ? id : null;
 }
 
 export const IMPORT_STATUSES = ['validated', 'issued'] as const;

@@ -5,11 +5,11 @@
 import { z } from 'zod';
 import { CompanySchema, CoverageSchema } from './catalog.ts';
 import { INSURANCE_STATUSES, PremiumSchema } from './insurance.ts';
-import { RISK_TYPE_CODES } from './risk-types.ts';
+import { RiskTypeCodeSchema } from './risk-types.ts';
 import { EntitySchema } from './user.ts';
 
 const InsuranceRiskTypeSchema = z.object({
-  short_code: z.enum(RISK_TYPE_CODES),
+  short_code: RiskTypeCodeSchema,
   name: z.string(),
   plural: z.string(),
 });

@@ -5,187 +5,18 @@
 import { z } from 'zod';
 import { CoverageSchema } from './catalog.ts';
 import { isValidCuit, isValidDni, normalizeDigits } from './identity.ts';
-import { isValidImei, isValidPlate, normalizePlate } from './objects.ts';
-import { RISK_TYPE_CODES, RISK_TYPES, type RiskTypeCode } from './risk-types.ts';
-
-const text = (label: string, max = 120) =>
-  z
-    .string({ error: `Ingresá ${label}.` })
-    .trim()
-    .min(1, { error: `Ingresá ${label}.` })
-    .max(max, { error: `Máximo ${max} caracteres.` });
-
-const isoDate = (label: string) =>
-  z
-    .string({ error: `Ingresá ${label}.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Ingresá ${label} con el formato AAAA-MM-DD.` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
-      error: `${label[0]?.toUpperCase()}${label.slice(1)} no es una fecha válida.`,
-    });
-
-export const GENDERS = ['m', 'f', 'b', 'not_declared'] as const;
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  m: 'Masculino',
-  f: 'Femenino',
-  b: 'No binario',
-  not_declared: 'Prefiero no decirlo',
-};
-
-export const PersonSchema = z.strictObject({
-  first_name: text('el nombre', 80),
-  last_name: text('el apellido', 80),
-  dni: z
-    .string({ error: 'Ingresá el DNI.' })
-    .transform(normalizeDigits)
-    .refine(isValidDni, { error: 'El DNI debe tener 7 u 8 números.' }),
-  birth_date: isoDate('la fecha de nacimiento'),
-  gender: z.enum(GENDERS, { error: 'Elegí una opción.' }),
-});
-export type Person = z.infer<typeof PersonSchema>;
-
-export const BeneficiarySchema = z.strictObject({
-  first_name: text('el nombre', 80),
-  last_name: text('el apellido', 80),
-  dni: z
-    .string({ error: 'Ingresá el DNI.' })
-    .transform(normalizeDigits)
-    .refine(isValidDni, { error: 'El DNI debe tener 7 u 8 números.' }),
-  relationship: text('el parentesco', 40),
-  percentage: z
-    .number({ error: 'Ingresá el porcentaje.' })
-    .int()
-    .min(1, { error: 'Mínimo 1%.' })
-    .max(100, { error: 'Máximo 100%.' }),
-});
-
-const beneficiaries = (min: number) =>
-  z
-    .array(BeneficiarySchema)
-    .min(min, { error: 'Agregá al menos un beneficiario.' })
-    .max(5, { error: 'Podés indicar hasta 5 beneficiarios.' })
-    .refine((list) => list.length === 0 || list.reduce((a, b) => a + b.percentage, 0) === 100, {
-      error: 'Los porcentajes de los beneficiarios deben sumar 100%.',
-    });
-
-export const AddressSchema = z.strictObject({
-  street: text('la calle', 120),
-  street_number: text('la altura', 10),
-  floor_block: z.string().trim().max(20).optional(),
-  apartment_house: z.string().trim().max(20).optional(),
-  state_id: z.number({ error: 'Elegí una provincia.' }).int().positive(),
-  locality_id: z.number({ error: 'Elegí una localidad.' }).int().positive(),
-  zip_code: z
-    .string({ error: 'Ingresá el código postal.' })
-    .trim()
-    .regex(/^([A-Za-z]\d{4}[A-Za-z]{3}|\d{4})$/, {
-      error: 'El código postal debe tener 4 números o el formato A1234ABC.',
-    }),
-});
-
-const amountCents = (label: string) =>
-  z
-    .number({ error: `Ingresá ${label}.` })
-    .int({ error: 'Ingresá un importe en centavos.' })
-    .positive({ error: `Ingresá ${label}.` });
+import { isoDate } from './risk-types/answers.ts';
+import { type RiskTypeCode, RiskTypeCodeSchema, riskTypeRule } from './risk-types/index.ts';
 
 const Photos = z
   .array(z.number().int().positive(), { error: 'Subí las dos fotos.' })
   .length(2, { error: 'Tenés que subir dos imágenes para confirmar.' })
   .refine((ids) => ids[0] !== ids[1], { error: 'Las dos fotos deben ser distintas.' });
 
-export const WHEEL_SIZES = ['12', '14', '16', '20', '24', '26', '27.5', '28', '29'] as const;
-export const TRIP_TYPES = ['one_trip', 'multi_trip', 'long_stay'] as const;
-export const TRIP_TYPE_LABELS: Record<(typeof TRIP_TYPES)[number], string> = {
-  one_trip: 'Un viaje',
-  multi_trip: 'Multiviaje',
-  long_stay: 'Larga estadía',
-};
-
-export function motorcycleYearSchema(now = new Date()) {
-  const year = now.getFullYear();
-  return z
-    .number({ error: 'Elegí el año.' })
-    .int()
-    .min(year - 29, { error: `El año debe estar entre ${year - 29} y ${year}.` })
-    .max(year, { error: `El año debe estar entre ${year - 29} y ${year}.` });
-}
-
-const Plate = z
-  .string({ error: 'Ingresá la patente.' })
-  .transform(normalizePlate)
-  .refine(isValidPlate, { error: 'La patente debe tener el formato ABC123 o AB123CD.' });
-
-/** The insured object or people of each risk type: the "risk" step. */
+/** The insured object or people of each risk type: the "risk" step (its definition's answers schema). */
 export function riskAnswersSchema(code: RiskTypeCode, now = new Date()) {
-  switch (code) {
-    case 'cell-phone':
-      return z.strictObject({
-        brand: text('la marca', 40),
-        model: text('el modelo', 60),
-        imei: z
-          .string({ error: 'Ingresá el IMEI.' })
-          .transform((v) => v.replace(/[\s-]/g, ''))
-          .refine(isValidImei, {
-            error: 'El IMEI debe tener 15 números y ser válido. Marcá *#06# para verlo.',
-          }),
-        serial_number: text('el número de serie (SN)', 40),
-        insured_amount_cents: amountCents('el valor del equipo'),
-      });
-    case 'bicycle':
-      return z.strictObject({
-        brand: text('la marca', 40),
-        model: text('el modelo', 60),
-        frame_number: text('el número de cuadro', 40),
-        wheel_size: z.enum(WHEEL_SIZES, { error: 'Elegí el rodado.' }),
-      });
-    case 'motorcycle':
-      return z.strictObject({
-        brand: text('la marca', 40),
-        model: text('el modelo', 60),
-        year: motorcycleYearSchema(now),
-        engine_number: text('el número de motor', 40),
-        chassis_number: text('el número de chasis', 40),
-        plate: Plate,
-      });
-    case 'specific-vehicle-cargo':
-      return z.strictObject({ plate: Plate, cargo_description: text('qué carga transporta', 200) });
-    case 'personal-accident':
-      return z.strictObject({
-        insured: PersonSchema,
-        activity: text('la actividad', 80),
-        beneficiaries: beneficiaries(0),
-        special_clauses_accepted: z.literal(true, { error: 'Tenés que aceptar las cláusulas especiales.' }),
-      });
-    case 'life':
-      return z.strictObject({ insured: PersonSchema, beneficiaries: beneficiaries(1) });
-    case 'telemedicine':
-      return z.strictObject({ insured: PersonSchema });
-    case 'travel-assistance':
-      return z.strictObject({
-        trip_type: z.enum(TRIP_TYPES, { error: 'Elegí el tipo de viaje.' }),
-        destination: text('el destino', 80),
-        travellers: z
-          .array(PersonSchema)
-          .min(1, { error: 'Agregá al menos un viajero.' })
-          .max(6, { error: 'Podés agregar hasta 6 viajeros.' }),
-      });
-    case 'home':
-      return z.strictObject({ address: AddressSchema });
-    case 'store':
-      return z.strictObject({ address: AddressSchema, business_activity: text('el rubro del comercio', 80) });
-    case 'bag':
-      return z.strictObject({ description: z.string().trim().max(200).optional() });
-    case 'protected-purchase':
-      return z.strictObject({
-        product_description: text('el producto', 120),
-        store_name: text('dónde lo compraste', 80),
-        purchase_date: isoDate('la fecha de compra'),
-        insured_amount_cents: amountCents('el precio de compra'),
-      });
-  }
+  return riskTypeRule(code).answers(now);
 }
-
-export type RiskAnswers = Record<string, unknown>;
 
 /** Cover dates: from today on, at most a year; travel uses trip dates instead (DOMAIN.md). */
 export function datesSchema(today: string, maxDays = 366) {
@@ -236,9 +67,14 @@ export const TakerAnswersSchema = z.strictObject({
 export const STEP_NAMES = ['risk', 'photos', 'dates', 'taker'] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
-/** Whether a risk type asks for cover dates: its date range, or the trip dates of travel assistance. */
+/** Whether a risk type asks for dates: its cover date range, or the dates of a trip. */
 export function asksForDates(code: RiskTypeCode): boolean {
-  return RISK_TYPES[code].dateRange || code === 'travel-assistance';
+  return riskTypeRule(code).dates !== null;
+}
+
+/** The dates schema of a risk type that asks for them: at most its longest cover. */
+export function datesSchemaFor(code: RiskTypeCode, today: string) {
+  return datesSchema(today, riskTypeRule(code).dates?.maxDays);
 }
 
 /**
@@ -247,7 +83,7 @@ export function asksForDates(code: RiskTypeCode): boolean {
  * Types without dates are covered for a month from the day they are paid.
  */
 export function stepsFor(code: RiskTypeCode): StepName[] {
-  const rule = RISK_TYPES[code];
+  const rule = riskTypeRule(code);
   const dates: StepName[] = asksForDates(code) ? ['dates'] : [];
   if (rule.flowGroup === 0) return [...dates, 'risk', 'taker'];
   return ['risk', ...(rule.twoPhotos ? (['photos'] as StepName[]) : []), ...dates, 'taker'];
@@ -260,7 +96,7 @@ export function stepSchema(code: RiskTypeCode, step: StepName, today: string, no
     case 'photos':
       return PhotosAnswersSchema;
     case 'dates':
-      return datesSchema(today, code === 'travel-assistance' ? 365 : 366);
+      return datesSchemaFor(code, today);
     case 'taker':
       return TakerAnswersSchema;
   }
@@ -270,7 +106,7 @@ export function stepSchema(code: RiskTypeCode, step: StepName, today: string, no
 export const InsuranceProcessSchema = z.object({
   id: z.number(),
   status: z.enum(['in_progress', 'completed', 'discarded']),
-  risk_type: z.object({ short_code: z.enum(RISK_TYPE_CODES), name: z.string() }),
+  risk_type: z.object({ short_code: RiskTypeCodeSchema, name: z.string() }),
   coverage: CoverageSchema,
   policy: z.object({ id: z.number(), name: z.string(), special_clauses: z.string().nullable() }),
   steps: z.array(z.enum(STEP_NAMES)),

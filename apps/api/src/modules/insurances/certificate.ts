@@ -3,13 +3,7 @@
  * coverage, dates, taker, the insured object or people with the labels of spec §3, the premium breakdown
  * and a QR code to the public check page. Only for insurances in force.
  */
-import {
-  certificateFilename,
-  GENDER_LABELS,
-  RISK_TYPES,
-  type RiskTypeCode,
-  TRIP_TYPE_LABELS,
-} from '@cubierto/contracts';
+import { certificateFilename, type RiskTypeCode, riskTypeRule } from '@cubierto/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
@@ -27,81 +21,9 @@ function dateEs(iso: string | null): string {
   return `${d}/${m}/${y}`;
 }
 
-function personLine(p: Record<string, unknown>): string {
-  const gender = GENDER_LABELS[p.gender as keyof typeof GENDER_LABELS] ?? '—';
-  return `${p.first_name} ${p.last_name} · DNI ${p.dni} · Nac. ${dateEs(String(p.birth_date))} · Género: ${gender}`;
-}
-
-/** The insured object or people of a certificate, as label and value lines (spec §3 "Certificate labels"). */
+/** The insured object or people of a certificate: its risk type's lines (spec §3 "Certificate labels"). */
 export function riskLines(code: RiskTypeCode, data: Record<string, unknown>): Line[] {
-  const s = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
-  switch (code) {
-    case 'cell-phone':
-      return [
-        ['Marca y modelo', `${s(data.brand)} ${s(data.model)}`],
-        ['IMEI', s(data.imei)],
-        ['Número de serie (SN)', s(data.serial_number)],
-      ];
-    case 'bicycle':
-      return [
-        ['Marca y modelo', `${s(data.brand)} ${s(data.model)}`],
-        ['Número de cuadro', s(data.frame_number)],
-        ['Rodado', s(data.wheel_size)],
-      ];
-    case 'motorcycle':
-      return [
-        ['Marca / modelo / año', `${s(data.brand)} / ${s(data.model)} / ${s(data.year)}`],
-        ['Número de motor', s(data.engine_number)],
-        ['Número de chasis', s(data.chassis_number)],
-        ['Patente', s(data.plate)],
-      ];
-    case 'specific-vehicle-cargo':
-      return [
-        ['Patente', s(data.plate)],
-        ['Carga', s(data.cargo_description)],
-      ];
-    case 'home':
-    case 'store': {
-      // The detail already names the province and locality of the address.
-      const a = data.address as Record<string, unknown>;
-      const lines: Line[] = [
-        ['Calle y altura', `${s(a.street)} ${s(a.street_number)}`],
-        ['Piso / depto.', `${s(a.floor_block)} / ${s(a.apartment_house)}`],
-        ['Localidad', `${s(a.locality_name)}, ${s(a.state_name)} (CP ${s(a.zip_code)})`],
-      ];
-      if (code === 'store') lines.push(['Rubro', s(data.business_activity)]);
-      return lines;
-    }
-    case 'personal-accident':
-    case 'life':
-    case 'telemedicine': {
-      const lines: Line[] = [['Asegurado', personLine(data.insured as Record<string, unknown>)]];
-      if (code === 'personal-accident') lines.push(['Actividad', s(data.activity)]);
-      for (const b of (data.beneficiaries as Array<Record<string, unknown>> | undefined) ?? []) {
-        lines.push([
-          'Beneficiario',
-          `${b.first_name} ${b.last_name} · DNI ${b.dni} · ${b.relationship} · ${b.percentage}%`,
-        ]);
-      }
-      return lines;
-    }
-    case 'travel-assistance': {
-      const lines: Line[] = [
-        ['Tipo de viaje', TRIP_TYPE_LABELS[data.trip_type as keyof typeof TRIP_TYPE_LABELS] ?? '—'],
-        ['Destino', s(data.destination)],
-      ];
-      for (const t of (data.travellers as Array<Record<string, unknown>>) ?? [])
-        lines.push(['Viajero', personLine(t)]);
-      return lines;
-    }
-    case 'protected-purchase':
-      return [
-        ['Producto', s(data.product_description)],
-        ['Comprado en', `${s(data.store_name)}, el ${dateEs(String(data.purchase_date))}`],
-      ];
-    case 'bag':
-      return [['Descripción', s(data.description)]];
-  }
+  return riskTypeRule(code).certificateLines(data);
 }
 
 export async function renderCertificate(
@@ -170,8 +92,7 @@ export async function renderCertificate(
     const nice = insurance.coverage.description[`${key}_nice`];
     line([coverageLabel(code, key), String(nice ?? value)]);
   }
-  if (code === 'cell-phone' && insurance.coverage.description.franchise)
-    line(['Deducible (franquicia)', String(insurance.coverage.description.franchise)]);
+  for (const l of riskTypeRule(code).coverageLines?.(insurance.coverage.description) ?? []) line(l);
   if (insurance.special_clauses) line(['Cláusulas especiales', insurance.special_clauses]);
   section('Premio');
   line(['Prima', insurance.premium.net_nice]);
@@ -188,5 +109,5 @@ export async function renderCertificate(
 }
 
 function coverageLabel(code: RiskTypeCode, key: string): string {
-  return RISK_TYPES[code].descriptionFields.find((f) => f.key === key)?.label ?? key;
+  return riskTypeRule(code).descriptionFields.find((f) => f.key === key)?.label ?? key;
 }

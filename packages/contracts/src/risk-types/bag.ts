@@ -1,0 +1,36 @@
+/** Bag (spec §1): the standard flow; an optional description, nothing that identifies it. */
+import { z } from 'zod';
+import { amount, col, dash, defineRiskType, plain } from './define.ts';
+
+export const bag = defineRiskType({
+  code: 'bag',
+  name: 'Bolso protegido',
+  plural: 'Bolsos protegidos',
+  flowGroup: 0,
+  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
+  twoPhotos: false,
+  specialClauses: false,
+  externalLink: false,
+  pricing: 'fixed_monthly',
+  answers: () => z.strictObject({ description: z.string().trim().max(200).optional() }),
+  fields: [
+    {
+      key: 'description',
+      kind: 'textarea',
+      maxLength: 200,
+      hintKey: 'contract.hints.optional',
+      csv: [col('descripcion', 'description', 'text', 'Mochila de reparto', false)],
+    },
+  ],
+  descriptionFields: [
+    amount('robbery_wallet_amount', 'Robo de billetera'),
+    amount('robbery_documents_amount', 'Robo de documentos'),
+    amount('robbery_keys_amount', 'Robo de llaves'),
+    amount('robbery_cell_phone_amount', 'Robo de celular'),
+  ],
+  certificateLines: (data) => [['Descripción', dash(data.description)]],
+  facts: (data) => ({
+    facts: [{ label: 'description', text: plain(data.description), fallbackKey: 'noDescription' }],
+    people: [],
+  }),
+});

@@ -1,0 +1,77 @@
+/** Cell phone (spec §1): the object flow with two photos, priced on the phone's value. */
+import { z } from 'zod';
+import { isValidImei } from '../objects.ts';
+import { amountCents, text } from './answers.ts';
+import { amount, col, dash, defineRiskType, joined, plain } from './define.ts';
+
+export const cellPhone = defineRiskType({
+  code: 'cell-phone',
+  name: 'Celular',
+  plural: 'Celulares',
+  flowGroup: 2,
+  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
+  twoPhotos: true,
+  specialClauses: false,
+  externalLink: false,
+  pricing: 'by_insured_amount',
+  answers: () =>
+    z.strictObject({
+      brand: text('la marca', 40),
+      model: text('el modelo', 60),
+      imei: z
+        .string({ error: 'Ingresá el IMEI.' })
+        .transform((v) => v.replace(/[\s-]/g, ''))
+        .refine(isValidImei, {
+          error: 'El IMEI debe tener 15 números y ser válido. Marcá *#06# para verlo.',
+        }),
+      serial_number: text('el número de serie (SN)', 40),
+      insured_amount_cents: amountCents('el valor del equipo'),
+    }),
+  fields: [
+    { key: 'brand', kind: 'text', csv: [col('marca', 'brand', 'text', 'Samsung')] },
+    { key: 'model', kind: 'text', csv: [col('modelo', 'model', 'text', 'Galaxy A54')] },
+    {
+      key: 'imei',
+      kind: 'text',
+      instructions: 'imei',
+      hintKey: 'contract.hints.imei',
+      mask: 'imei',
+      inputMode: 'numeric',
+      identifies: true,
+      csv: [col('imei', 'imei', 'text', '490154203237518')],
+    },
+    {
+      key: 'serial_number',
+      kind: 'text',
+      instructions: 'serial-number',
+      hintKey: 'contract.hints.serialNumber',
+      csv: [col('numero_de_serie', 'serial_number', 'text', 'R58T12345XY')],
+    },
+    {
+      key: 'insured_amount_cents',
+      kind: 'money',
+      hintKey: 'contract.hints.phoneValue',
+      csv: [col('valor_del_equipo', 'insured_amount_cents', 'amount', '450000,00')],
+    },
+  ],
+  descriptionFields: [
+    amount('insured_amount', 'Suma asegurada'),
+    { key: 'franchise', label: 'Franquicia', kind: 'text' },
+  ],
+  certificateLines: (data) => [
+    ['Marca y modelo', `${dash(data.brand)} ${dash(data.model)}`],
+    ['IMEI', dash(data.imei)],
+    ['Número de serie (SN)', dash(data.serial_number)],
+  ],
+  coverageLines: (description) =>
+    description.franchise ? [['Deducible (franquicia)', String(description.franchise)]] : [],
+  facts: (data) => ({
+    facts: [
+      { label: 'brandModel', text: joined(' ', data.brand, data.model) },
+      { label: 'imei', text: plain(data.imei) },
+      { label: 'serialNumber', text: plain(data.serial_number) },
+      { label: 'insuredAmount', cents: data.insured_amount_cents },
+    ],
+    people: [],
+  }),
+});

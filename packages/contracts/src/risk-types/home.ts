@@ -1,0 +1,25 @@
+/** Home (spec §1): the standard flow; the address identifies the insured home. */
+import { z } from 'zod';
+import { AddressSchema } from './answers.ts';
+import { addressColumns, addressFacts, addressLines, amount, defineRiskType } from './define.ts';
+
+export const home = defineRiskType({
+  code: 'home',
+  name: 'Hogar',
+  plural: 'Hogares',
+  flowGroup: 0,
+  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
+  twoPhotos: false,
+  specialClauses: false,
+  externalLink: false,
+  pricing: 'fixed_monthly',
+  answers: () => z.strictObject({ address: AddressSchema }),
+  fields: [{ key: 'address', kind: 'address', identifies: true, csv: addressColumns }],
+  descriptionFields: [
+    amount('building_fire_amount', 'Incendio del edificio'),
+    amount('contents_fire_amount', 'Incendio del contenido'),
+    amount('boundary_civil_liability_amount', 'Responsabilidad civil linderos'),
+  ],
+  certificateLines: (data) => addressLines(data),
+  facts: (data) => ({ facts: addressFacts(data), people: [] }),
+});
