@@ -37,6 +37,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether the error is the API's answer with one of these error codes. The web branches on codes, never
+ * on HTTP statuses (those are the client's business: 401 → session, 503 → maintenance).
+ */
+export function hasErrorCode(error: unknown, ...codes: readonly ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.some((code) => error.code === code);
+}
+
+/** The API said the thing asked for does not exist (or is not the customer's). */
+export function isNotFound(error: unknown): error is ApiError {
+  return hasErrorCode(error, 'not_found');
+}
+
 function isStringRecord(value: unknown): value is Record<string, string> {
   return (
     !!value && typeof value === 'object' && Object.values(value).every((item) => typeof item === 'string')

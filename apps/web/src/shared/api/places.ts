@@ -3,9 +3,10 @@ import { LocalitySchema, ProvinceSchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const provincesQueryOptions = queryOptions({
-  queryKey: ['provinces'],
+  queryKey: queryKeys.places.provinces(),
   queryFn: async () =>
     z.object({ data: z.array(ProvinceSchema) }).parse(await api.get('/common/provinces')).data,
   staleTime: Number.POSITIVE_INFINITY,
@@ -13,7 +14,7 @@ export const provincesQueryOptions = queryOptions({
 
 export function localitiesQueryOptions(provinceId: number | null | undefined) {
   return queryOptions({
-    queryKey: ['provinces', provinceId ?? null, 'localities'],
+    queryKey: queryKeys.places.localities(provinceId ?? null),
     queryFn: async () =>
       z
         .object({ data: z.array(LocalitySchema) })

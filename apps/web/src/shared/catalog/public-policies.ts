@@ -7,6 +7,7 @@
 import { type Coverage, type Policy, PolicySchema, pageOf, type RiskType } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { getAppConfig } from '../config/app-config.ts';
 import { t } from '../i18n/i18n.ts';
 
@@ -30,7 +31,7 @@ export async function fetchPublicPolicies(riskType?: string): Promise<Policy[]> 
 
 export function publicPoliciesQueryOptions(riskType?: string) {
   return queryOptions({
-    queryKey: ['public-policies', 'list', riskType ?? 'all'],
+    queryKey: queryKeys.catalog.policies(riskType),
     queryFn: () => fetchPublicPolicies(riskType),
     staleTime: 10 * 60_000,
   });

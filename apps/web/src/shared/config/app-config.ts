@@ -6,6 +6,7 @@
 import { CHECKOUT_METHODS, type CheckoutMethod } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { StorageKey, storage } from '../storage/storage.ts';
 
 export type AppConfig = {
@@ -98,7 +99,7 @@ export function resetAppConfig(): void {
 
 /** The same configuration for components: the one fetch getAppConfig shares, kept for the session. */
 export const appConfigQueryOptions = queryOptions({
-  queryKey: ['app-config'],
+  queryKey: queryKeys.settings.appConfig(),
   queryFn: getAppConfig,
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -6,11 +6,12 @@ import { dataOf, EntitySchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../api/client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 export const MyEntitySchema = EntitySchema.extend({ role: z.enum(['owner', 'member']) });
 export type MyEntity = z.infer<typeof MyEntitySchema>;
 
-export const MY_ENTITIES_KEY = ['entities', 'mine'] as const;
+export const MY_ENTITIES_KEY = queryKeys.entities.mine();
 
 export function myEntitiesQueryOptions() {
   return queryOptions({

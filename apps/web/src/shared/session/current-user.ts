@@ -6,6 +6,7 @@ import { type User, UserSchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../api/client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { StorageKey, storage } from '../storage/storage.ts';
 
 export const USER_RELATIONS = '*,entity,takerEntity,place';
@@ -50,7 +51,7 @@ export async function pushExternalId(): Promise<{ external_id: string } | Record
   return email ? { external_id: email } : {};
 }
 
-export const currentUserQueryKey = ['current-user'] as const;
+export const currentUserQueryKey = queryKeys.user.current();
 
 export const currentUserQueryOptions = queryOptions({
   queryKey: currentUserQueryKey,

@@ -27,8 +27,8 @@ type PagedListProps<T> = {
   loadError: string;
   /** The empty state: its icon, title and description. */
   empty: { icon: ReactNode; title: string; description?: ReactNode };
-  /** How tall one skeleton row is while the first page loads (two are shown). */
-  skeletonHeight?: number;
+  /** The skeleton rows shown while the first page loads: how many and how tall. */
+  skeletons?: { count: number; height: number };
   children: (rows: T[], meta: PageMeta) => ReactNode;
 };
 
@@ -38,7 +38,7 @@ export function PagedList<T>({
   onPageChange,
   loadError,
   empty,
-  skeletonHeight = 72,
+  skeletons = { count: 2, height: 72 },
   children,
 }: PagedListProps<T>) {
   const { t } = useTranslation();
@@ -47,8 +47,10 @@ export function PagedList<T>({
   if (!query.data)
     return (
       <Stack gap="xs" role="status" aria-busy="true" aria-label={t('loading.default')}>
-        <Skeleton h={skeletonHeight} radius="md" />
-        <Skeleton h={skeletonHeight} radius="md" />
+        {Array.from({ length: skeletons.count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder.
+          <Skeleton key={index} h={skeletons.height} radius="md" />
+        ))}
       </Stack>
     );
   const { data: rows, meta } = query.data;

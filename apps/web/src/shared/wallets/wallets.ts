@@ -7,6 +7,7 @@ import { dataOf } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../api/client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 export type WalletKind = 'money' | 'credit';
 
@@ -26,7 +27,7 @@ export type Wallet = z.infer<typeof WalletSchema>;
 
 export function walletQueryOptions(kind: WalletKind) {
   return queryOptions({
-    queryKey: ['wallets', kind],
+    queryKey: queryKeys.wallets.detail(kind),
     queryFn: async () => dataOf(WalletSchema).parse(await api.get(`/customers/${WALLET_PATHS[kind]}`)).data,
   });
 }

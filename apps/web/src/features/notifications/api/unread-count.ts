@@ -4,6 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 /** Spec §7 leaves the rhythm open: every 30 s while the app is open, and when it comes back to focus. */
 export const UNREAD_POLL_MS = 30_000;
@@ -18,7 +19,7 @@ export async function fetchUnreadCount(): Promise<number> {
 }
 
 export const unreadCountQueryOptions = queryOptions({
-  queryKey: ['notifications', 'count'],
+  queryKey: queryKeys.notifications.unreadCount(),
   queryFn: fetchUnreadCount,
   refetchInterval: UNREAD_POLL_MS,
   // One cheap count: always read again when the app comes back to the foreground.

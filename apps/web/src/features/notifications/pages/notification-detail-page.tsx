@@ -6,12 +6,12 @@ import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { isNotFound } from '../../../shared/api/api-error.ts';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { notificationQueryOptions } from '../api/notifications.ts';
+import { notificationQueryOptions } from '../api/notification.ts';
 
 export function NotificationDetailPage() {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function NotificationDetailPage() {
   const query = useQuery({ ...notificationQueryOptions(id), enabled: valid });
   const back = <BackLink to="/notifications" label={t('notifications.back')} />;
 
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404))
+  if (!valid || isNotFound(query.error))
     return (
       <Stack gap="md" maw={640} mx="auto">
         {back}

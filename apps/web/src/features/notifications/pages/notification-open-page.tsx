@@ -5,17 +5,16 @@
  * notification tapped on the device opens this same route.
  */
 import { notificationRoute } from '@cubierto/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
-import { markNotificationRead, NOTIFICATIONS_KEY } from '../api/notifications.ts';
+import { useReadNotificationMutation } from '../api/read-notification.ts';
 
 export function NotificationOpenPage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { mutateAsync: readNotification } = useReadNotificationMutation();
 
   useEffect(() => {
     let cancelled = false;
@@ -23,8 +22,7 @@ export function NotificationOpenPage() {
       try {
         const notificationId = Number(id);
         if (!Number.isInteger(notificationId) || notificationId <= 0) throw new Error('bad id');
-        const read = await markNotificationRead(notificationId);
-        void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+        const read = await readNotification(notificationId);
         if (!cancelled)
           await navigate(notificationRoute(read.notification.action, read.id), { replace: true });
       } catch (error) {
@@ -37,7 +35,7 @@ export function NotificationOpenPage() {
     return () => {
       cancelled = true;
     };
-  }, [id, navigate, queryClient]);
+  }, [id, navigate, readNotification]);
 
   return <PageLoader />;
 }

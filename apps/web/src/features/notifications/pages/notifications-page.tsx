@@ -4,20 +4,8 @@
  * the offer to turn on push notifications for this device. Opening one goes through
  * notifications/list/{id}, which marks it read and leads to what it is about.
  */
-import {
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Box, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,27 +13,21 @@ import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconBell } from '../../../shared/ui/icons.tsx';
-import { LoadError } from '../../../shared/ui/load-error.tsx';
-import {
-  markAllNotificationsRead,
-  NOTIFICATIONS_KEY,
-  notificationsQueryOptions,
-} from '../api/notifications.ts';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { notificationsQueryOptions } from '../api/notification-list.ts';
+import { useReadAllNotificationsMutation } from '../api/read-all-notifications.ts';
 import { PushOffer } from '../components/push-offer.tsx';
 import classes from './notifications.module.css';
 
 export function NotificationsPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [marking, setMarking] = useState(false);
-  const queryClient = useQueryClient();
   const query = useQuery(notificationsQueryOptions(page));
+  const markAll = useReadAllNotificationsMutation();
 
   const readAll = async () => {
-    setMarking(true);
     try {
-      const { updated, failed } = await markAllNotificationsRead();
-      await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      const { updated, failed } = await markAll.mutateAsync();
       if (failed > 0)
         showToast({ type: 'warning', message: t('notifications.someNotRead', { count: failed }) });
       else
@@ -56,8 +38,6 @@ export function NotificationsPage() {
         });
     } catch (error) {
       handleError(error, 32);
-    } finally {
-      setMarking(false);
     }
   };
 
@@ -71,7 +51,7 @@ export function NotificationsPage() {
           <Text c="dimmed">{t('notifications.description')}</Text>
         </Stack>
         {!!query.data?.meta.unread && (
-          <Button variant="light" onClick={() => void readAll()} loading={marking}>
+          <Button variant="light" onClick={() => void readAll()} loading={markAll.isPending}>
             {t('notifications.readAll')}
           </Button>
         )}
@@ -79,25 +59,21 @@ export function NotificationsPage() {
 
       <PushOffer />
 
-      {query.isError ? (
-        <LoadError description={t('notifications.loadError')} onRetry={() => void query.refetch()} />
-      ) : !query.data ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('loading.default')}>
-          <Skeleton h={76} radius="md" />
-          <Skeleton h={76} radius="md" />
-          <Skeleton h={76} radius="md" />
-        </Stack>
-      ) : query.data.data.length === 0 ? (
-        <EmptyState
-          variant="light"
-          icon={<IconBell size={28} />}
-          title={t('notifications.emptyTitle')}
-          description={t('notifications.emptyDescription')}
-        />
-      ) : (
-        <Stack gap="md">
+      <PagedList
+        query={query}
+        page={page}
+        onPageChange={setPage}
+        loadError={t('notifications.loadError')}
+        empty={{
+          icon: <IconBell size={28} />,
+          title: t('notifications.emptyTitle'),
+          description: t('notifications.emptyDescription'),
+        }}
+        skeletons={{ count: 3, height: 76 }}
+      >
+        {(notifications) => (
           <ul className={classes.list} aria-label={t('notifications.listLabel')}>
-            {query.data.data.map((item) => {
+            {notifications.map((item) => {
               const unread = !item.read_at;
               return (
                 <li key={item.id}>
@@ -131,21 +107,8 @@ export function NotificationsPage() {
               );
             })}
           </ul>
-          {query.data.meta.last_page > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={query.data.meta.last_page}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(`wallets.movements.page.${control}`) })}
-                getItemProps={(item) => ({
-                  'aria-label': t('wallets.movements.page.number', { page: item }),
-                })}
-              />
-            </Group>
-          )}
-        </Stack>
-      )}
+        )}
+      </PagedList>
     </Stack>
   );
 }

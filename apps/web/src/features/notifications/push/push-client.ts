@@ -8,7 +8,7 @@
  * - enablePush(): asks for permission (from a tap: browsers only ask in answer to one) and registers.
  * - unregisterPush(): at sign-out, tells the API to stop and drops the browser's subscription.
  */
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { hasErrorCode } from '../../../shared/api/api-error.ts';
 import { api, apiRequest } from '../../../shared/api/client.ts';
 import { pushExternalId } from '../../../shared/session/current-user.ts';
 
@@ -47,8 +47,7 @@ async function vapidPublicKey(): Promise<string | null> {
   return answer?.data?.vapid_public_key ?? null;
 }
 
-const isTakenElsewhere = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && error.code === 'push_subscription_taken';
+const isTakenElsewhere = (error: unknown) => hasErrorCode(error, 'push_subscription_taken');
 
 /**
  * Subscribes this browser (or reuses its subscription) and registers it with the API. An endpoint the
