@@ -41,8 +41,8 @@ import { newToken } from '../../lib/tokens.ts';
 import { recordCollectedImport } from '../invoices/after-payment.ts';
 import { entityRoleOf } from '../business/service.ts';
 import { type CoverageContext, loadCoverage, priceAnswers } from '../insurances/process-service.ts';
+import { markInsurancesPaid } from '../insurances/status.ts';
 import { notify } from '../notifications/notify.ts';
-import { markInsurancesPaid } from '../payments/payment-service.ts';
 import { postMovement } from '../wallets/service.ts';
 import { decodeCsv, fileError, looksLikeFormula, parseCsv, writeCsv } from './csv.ts';
 

@@ -17,7 +17,7 @@ import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { insurances } from '../../db/schema/index.ts';
 import type { JobHandlers } from '../../lib/outbox.ts';
-import { notifyInsuranceEnded, notifyInsuranceInForce } from '../notifications/events.ts';
+import { type EndingAction, endInsurance, startInsurance } from './status.ts';
 
 /** A contract left unpaid this long is voided (DOMAIN.md). */
 export const UNPAID_VOID_AFTER_MS = 72 * 3_600_000;
@@ -25,6 +25,13 @@ export const LIFECYCLE_SWEEP_EVERY_MS = 60_000;
 
 export type LifecycleStatus = 'vigente' | 'anulado' | 'cancelado' | 'finalizado';
 type InsuranceRow = typeof insurances.$inferSelect;
+
+/** The action of the transition table (contracts insurance-status.ts) that ends an insurance by the calendar. */
+const ENDED_BY: Record<Exclude<LifecycleStatus, 'vigente'>, EndingAction> = {
+  anulado: 'expire_unpaid',
+  cancelado: 'end_scheduled',
+  finalizado: 'finish',
+};
 
 /** The status an insurance should move to now, if any. */
 export function dueLifecycleStatus(
@@ -49,9 +56,8 @@ async function moveInsurance(db: Db, insuranceId: number, now: Date): Promise<Li
     if (!row) return null;
     const status = dueLifecycleStatus(row, now);
     if (!status) return null;
-    await tx.update(insurances).set({ status, updatedAt: now }).where(eq(insurances.id, row.id));
-    if (status === 'vigente') await notifyInsuranceInForce(tx, row);
-    else if (status !== 'finalizado') await notifyInsuranceEnded(tx, row, status);
+    if (status === 'vigente') await startInsurance(tx, row, now);
+    else await endInsurance(tx, { insurance: row, action: ENDED_BY[status], now });
     return status;
   });
 }

@@ -19,10 +19,8 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery, ListSpec } from '../../lib/list-query.ts';
 import { searchPattern } from '../admin/paging.ts';
-import { issueCreditNoteForRefund } from '../invoices/service.ts';
-import { notifyInsuranceEnded } from '../notifications/events.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
-import { postMovement } from '../wallets/service.ts';
+import { endInsurance } from './status.ts';
 
 type Page = Pick<ListQuery, 'where' | 'orderBy' | 'perPage' | 'offset'>;
 
@@ -135,40 +133,18 @@ export async function voidInsurance(db: Db, id: number, body: VoidInsuranceBody,
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(insurances).where(eq(insurances.id, id)).for('update');
     if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
-    if (!(['pendiente', 'vigente'] as const).includes(row.status as 'pendiente' | 'vigente'))
-      throw new AppError('conflict', {
-        message: `La contratación ${row.number} está ${INSURANCE_STATUS_LABELS[row.status].toLowerCase()}: ya no se puede anular ni invalidar.`,
-      });
-    await tx
-      .update(insurances)
-      .set({ status: body.status, cancelsOn: null, updatedAt: now })
-      .where(eq(insurances.id, id));
     const refund = row.paidAt ? row.totalCents : 0;
-    let movementId: number | null = null;
-    if (refund > 0) {
-      const label = body.status === 'anulado' ? 'la anulación' : 'la invalidación';
-      const movement = await postMovement(tx, {
-        userId: row.userId,
-        kind: 'money',
-        amountCents: refund,
-        movement: 'refund',
-        description: `Devolución por ${label} de la contratación ${row.number}`,
-        insuranceId: row.id,
-      });
-      movementId = movement.id;
-      await issueCreditNoteForRefund(
-        tx,
-        {
-          userId: row.userId,
-          insuranceId: row.id,
-          amountCents: refund,
-          refundMovementId: movement.id,
-          reason: `Devolución por ${label}`,
-        },
-        now,
-      );
-    }
-    await notifyInsuranceEnded(tx, row, body.status);
+    const { refundMovementId } = await endInsurance(tx, {
+      insurance: row,
+      action: body.status === 'anulado' ? 'void' : 'invalidate',
+      now,
+      refundCents: refund,
+      set: { cancelsOn: null },
+      refusal: {
+        code: 'insurance_not_voidable',
+        message: `La contratación ${row.number} está ${INSURANCE_STATUS_LABELS[row.status].toLowerCase()}: ya no se puede anular ni invalidar.`,
+      },
+    });
     await recordAudit(tx, audit, {
       action: `insurance.${body.status === 'anulado' ? 'void' : 'invalidate'}`,
       targetType: 'insurance',
@@ -178,7 +154,7 @@ export async function voidInsurance(db: Db, id: number, body: VoidInsuranceBody,
         status: body.status,
         reason: body.reason,
         refund_cents: refund,
-        refund_movement_id: movementId,
+        refund_movement_id: refundMovementId,
       },
     });
   });

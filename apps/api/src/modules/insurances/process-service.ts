@@ -31,8 +31,8 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { coverageOut } from '../catalog/service.ts';
 import { assertUserEntities } from '../business/service.ts';
+import { coverageOut } from '../catalog/service.ts';
 import { assertOwnUploads } from '../uploads/service.ts';
 
 const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;

@@ -28,12 +28,10 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
-import { issueCreditNoteForRefund } from '../invoices/service.ts';
-import { companyOut, coverageOut } from '../catalog/service.ts';
 import { entityOut } from '../business/service.ts';
-import { notifyInsuranceEnded } from '../notifications/events.ts';
-import { postMovement } from '../wallets/service.ts';
+import { companyOut, coverageOut } from '../catalog/service.ts';
 import type { InsuranceListCache } from './list-cache.ts';
+import { endInsurance } from './status.ts';
 
 const billingEntities = alias(entities, 'billing_entities');
 
@@ -271,53 +269,26 @@ export async function requestCancellation(
       .for('update');
     if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
     const now = input.now ?? new Date();
-    if (row.status === 'pendiente' && !row.paidAt) {
-      await tx
-        .update(insurances)
-        .set({ status: 'cancelado', cancellationRequestedAt: now, updatedAt: now })
-        .where(eq(insurances.id, row.id));
-      await notifyInsuranceEnded(tx, row, 'cancelado');
-      return;
-    }
-    // Paid but not started yet (DOMAIN.md): it ends now, whatever the mode, and all of it comes back.
-    const notStarted = row.status === 'pendiente';
-    if (row.status !== 'vigente' && !notStarted)
-      throw new AppError('conflict', { message: 'Esta contratación ya no se puede dar de baja.' });
-    if (input.mode === 'end_of_period' && !notStarted) {
-      if (row.cancelsOn) throw new AppError('conflict', { message: 'La baja ya está programada.' });
+    // Unpaid, or paid but not started yet (DOMAIN.md): it ends now, whatever the mode (all that was paid,
+    // if anything, comes back). In force: now, or with its paid period.
+    if (row.status !== 'vigente' && row.status !== 'pendiente')
+      throw new AppError('insurance_not_cancellable');
+    if (input.mode === 'end_of_period' && row.status === 'vigente') {
+      if (row.cancelsOn) throw new AppError('cancellation_already_scheduled');
       await tx
         .update(insurances)
         .set({ cancellationRequestedAt: now, cancelsOn: row.endsOn, updatedAt: now })
         .where(eq(insurances.id, row.id));
       return;
     }
-    const refund = proRataRefund(row, todayInArgentina(now));
-    await tx
-      .update(insurances)
-      .set({ status: 'cancelado', cancellationRequestedAt: now, cancelsOn: null, updatedAt: now })
-      .where(eq(insurances.id, row.id));
-    await notifyInsuranceEnded(tx, row, 'cancelado');
-    if (refund > 0) {
-      const movement = await postMovement(tx, {
-        userId: input.userId,
-        kind: 'money',
-        amountCents: refund,
-        movement: 'refund',
-        description: `Devolución por la baja de la contratación ${row.number}`,
-        insuranceId: row.id,
-      });
-      await issueCreditNoteForRefund(
-        tx,
-        {
-          userId: input.userId,
-          insuranceId: row.id,
-          amountCents: refund,
-          refundMovementId: movement.id,
-          reason: 'Devolución por la baja',
-        },
-        now,
-      );
-    }
+    await endInsurance(tx, {
+      insurance: row,
+      action: 'cancel',
+      now,
+      refundCents: proRataRefund(row, todayInArgentina(now)),
+      set: { cancellationRequestedAt: now, cancelsOn: null },
+      refusal: { code: 'insurance_not_cancellable' },
+    });
   });
   return findInsurance(db, input.userId, input.insuranceId);
 }

@@ -5,15 +5,16 @@
  * and body return the same payment, or the same refusal when the first one was refused; the same key with
  * another body is refused (409 idempotency_key_reused).
  */
-import { classifyPaymentStatus, formatArs, type PaymentMethod, todayInArgentina } from '@cubierto/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { classifyPaymentStatus, formatArs, type PaymentMethod } from '@cubierto/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type KeyedRequest, requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import { newToken } from '../../lib/tokens.ts';
+import { markInsurancesPaid } from '../insurances/status.ts';
 import { recordCollectedPayment } from '../invoices/after-payment.ts';
-import { notifyInsuranceInForce, notifyPaymentFailed } from '../notifications/events.ts';
+import { notifyPaymentFailed } from '../notifications/events.ts';
 import { postMovement, type WalletKind } from '../wallets/service.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -93,26 +94,6 @@ async function markInsurancePaid(
   now: Date,
 ) {
   await markInsurancesPaid(tx, [insurance.id], now);
-}
-
-/** The same rule for many insurances at once (an import paid from the credit wallet). */
-export async function markInsurancesPaid(tx: DbOrTx, ids: number[], now: Date) {
-  const today = todayInArgentina(now);
-  const updated = await tx
-    .update(insurances)
-    .set({
-      status: sql`case when ${insurances.startsOn} is null or ${insurances.startsOn} <= ${today} then 'vigente' else 'pendiente' end`,
-      paidAt: now,
-      updatedAt: now,
-    })
-    .where(inArray(insurances.id, ids))
-    .returning({
-      id: insurances.id,
-      userId: insurances.userId,
-      number: insurances.number,
-      status: insurances.status,
-    });
-  for (const row of updated) if (row.status === 'vigente') await notifyInsuranceInForce(tx, row);
 }
 
 export type PayResult = { payment: ReturnType<typeof paymentOut>; checkout_url: string | null };

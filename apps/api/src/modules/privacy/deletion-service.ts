@@ -40,6 +40,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
+import { voidUnpaidInsurancesOf } from '../insurances/status.ts';
 
 /** What an anonymised account shows where its name used to be. */
 export const DELETED_NAME = 'Cuenta eliminada';
@@ -294,10 +295,7 @@ async function anonymiseAccount(
     .update(insuranceProcesses)
     .set({ status: 'discarded', answers: {}, updatedAt: now })
     .where(and(eq(insuranceProcesses.userId, userId), ne(insuranceProcesses.status, 'completed')));
-  await tx
-    .update(insurances)
-    .set({ status: 'anulado', updatedAt: now })
-    .where(and(eq(insurances.userId, userId), eq(insurances.status, 'pendiente'), isNull(insurances.paidAt)));
+  await voidUnpaidInsurancesOf(tx, userId, now);
 
   // Invitations: the code stops working; a referral without a reward keeps no DNI (a paid reward is a
   // movement's record and stays whole).
