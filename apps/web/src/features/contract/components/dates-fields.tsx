@@ -1,5 +1,5 @@
 /** Cover dates: from today, for at most a year; for travel assistance, the dates of the trip. */
-import { addDays, type RiskTypeCode } from '@cubierto/contracts';
+import { addDays, type RiskTypeCode, riskTypeRule } from '@cubierto/contracts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../model/answer-summary.ts';
@@ -7,7 +7,7 @@ import { DateField } from './form-fields.tsx';
 
 export function DatesFields({ code, today }: { code: RiskTypeCode; today: string }) {
   const { t } = useTranslation();
-  const travel = code === 'travel-assistance';
+  const travel = riskTypeRule(code).dates?.kind === 'trip';
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">

@@ -15,8 +15,9 @@ export type InstructionKind =
   | 'bicycle-photo-1'
   | 'bicycle-photo-2';
 
+/** The modal of each of the two photos: named after the risk type that asks for them. */
 export function photoInstructionKind(code: RiskTypeCode, index: number): InstructionKind {
-  return `${code === 'bicycle' ? 'bicycle' : 'cell-phone'}-photo-${index + 1}` as InstructionKind;
+  return `${code}-photo-${index + 1}` as InstructionKind;
 }
 
 /** Resolves to true when the customer pressed 'Entendido'. */

@@ -1,14 +1,10 @@
 /**
- * The "risk" step of each risk type: what or who is insured (riskAnswersSchema in the contracts).
- * Identifiers that are hard to find (IMEI, serial number, frame number) open their instructional modal.
+ * The "risk" step of each risk type: what or who is insured, one input per field of the type's definition
+ * (contracts' risk-types registry), in the order of its form. Plain inputs side by side, people, lists and
+ * the address in their own sections. Identifiers that are hard to find (IMEI, serial number, frame number)
+ * open their instructional modal.
  */
-import {
-  motorcycleYears,
-  type RiskTypeCode,
-  TRIP_TYPE_LABELS,
-  TRIP_TYPES,
-  WHEEL_SIZES,
-} from '@cubierto/contracts';
+import { motorcycleYears, type RiskField, type RiskTypeCode, riskTypeRule } from '@cubierto/contracts';
 import { Anchor, Checkbox, Fieldset, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -71,20 +67,10 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
   );
 }
 
-function BrandAndModel() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <TextField name="brand" label={t('contract.fields.brand')} />
-      <TextField name="model" label={t('contract.fields.model')} />
-    </>
-  );
-}
-
-function SpecialClauses({ text }: { text: string | null }) {
+function SpecialClauses({ name, text }: { name: string; text: string | null }) {
   const { t } = useTranslation();
   const { register } = useFormContext();
-  const error = useFieldError('special_clauses_accepted');
+  const error = useFieldError(name);
   return (
     <Paper withBorder p="md" radius="md" bg="gray.0">
       <Stack gap="sm">
@@ -94,176 +80,136 @@ function SpecialClauses({ text }: { text: string | null }) {
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
           {text || t('contract.specialClauses.none')}
         </Text>
-        <Checkbox
-          label={t('contract.specialClauses.accept')}
-          error={error}
-          {...register('special_clauses_accepted')}
-        />
+        <Checkbox label={t('contract.specialClauses.accept')} error={error} {...register(name)} />
       </Stack>
     </Paper>
   );
 }
 
-const wheelOptions = WHEEL_SIZES.map((size) => ({ value: size, label: `R${size}` }));
-const tripOptions = TRIP_TYPES.map((value) => ({ value, label: TRIP_TYPE_LABELS[value] }));
+/** Kinds that are one input; the others (people, lists, the address, the clauses) are a block of their own. */
+const SIMPLE_KINDS: ReadonlySet<RiskField['kind']> = new Set([
+  'text',
+  'textarea',
+  'money',
+  'date',
+  'choice',
+  'year',
+]);
+const SECTION_KINDS: ReadonlySet<RiskField['kind']> = new Set(['person', 'people', 'beneficiaries']);
+
+type FieldProps = { code: RiskTypeCode; field: RiskField; specialClauses: string | null; today: string };
+
+function RiskInput({ code, field, specialClauses, today }: FieldProps) {
+  const { t } = useTranslation();
+  const label = fieldLabel(t, code, field.key, field.labelKey);
+  const hint = field.hintKey ? t(field.hintKey) : undefined;
+  const choose = t('contract.select.choose');
+  switch (field.kind) {
+    case 'text':
+      return field.instructions ? (
+        <IdentifierField
+          name={field.key}
+          kind={field.instructions}
+          label={label}
+          help={hint ?? ''}
+          {...(field.mask ? { mask: field.mask } : {})}
+          {...(field.inputMode ? { inputMode: field.inputMode } : {})}
+        />
+      ) : (
+        <TextField
+          name={field.key}
+          label={label}
+          description={hint}
+          autoComplete={field.autoComplete}
+          maxLength={field.maxLength}
+          {...(field.mask ? { mask: field.mask } : {})}
+        />
+      );
+    case 'textarea':
+      return <TextareaField name={field.key} label={label} description={hint} maxLength={field.maxLength} />;
+    case 'money':
+      return <MoneyField name={field.key} label={label} description={hint} />;
+    case 'date':
+      return <DateField name={field.key} label={label} max={today} />;
+    case 'choice':
+      return (
+        <ChoiceField
+          name={field.key}
+          label={label}
+          placeholder={choose}
+          data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+        />
+      );
+    case 'year':
+      return (
+        <ChoiceField
+          name={field.key}
+          numeric
+          label={label}
+          placeholder={choose}
+          data={motorcycleYears().map(String)}
+        />
+      );
+    case 'person':
+      return (
+        <Section legend={t(field.legendKey ?? 'contract.sections.insured')}>
+          <PersonFields prefix={field.key} today={today} />
+        </Section>
+      );
+    case 'people':
+      return (
+        <Section legend={t(field.legendKey ?? 'contract.sections.travellers')}>
+          <TravellersFields today={today} />
+        </Section>
+      );
+    case 'beneficiaries':
+      return (
+        <Section legend={t(field.legendKey ?? 'contract.sections.beneficiaries')}>
+          <BeneficiariesFields min={field.min ?? 0} />
+        </Section>
+      );
+    case 'address':
+      return <AddressFields />;
+    case 'accept':
+      return <SpecialClauses name={field.key} text={specialClauses} />;
+  }
+}
+
+/** The fields in the order of the form: runs of plain inputs, and each block on its own. */
+function blocksOf(code: RiskTypeCode): RiskField[][] {
+  const rule = riskTypeRule(code);
+  const order = rule.formOrder;
+  const fields = order
+    ? [...rule.fields].sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key))
+    : rule.fields;
+  const blocks: RiskField[][] = [];
+  for (const field of fields) {
+    const last = blocks.at(-1);
+    if (last && SIMPLE_KINDS.has(field.kind) && SIMPLE_KINDS.has(last[0]!.kind)) last.push(field);
+    else blocks.push([field]);
+  }
+  return blocks;
+}
 
 type RiskFieldsProps = { code: RiskTypeCode; specialClauses: string | null; today: string };
 
 export function RiskFields({ code, specialClauses, today }: RiskFieldsProps) {
-  const { t } = useTranslation();
-  const choose = t('contract.select.choose');
-  const label = (field: string) => fieldLabel(t, code, field);
-
-  switch (code) {
-    case 'cell-phone':
-      return (
-        <Grid>
-          <BrandAndModel />
-          <IdentifierField
-            name="imei"
-            kind="imei"
-            mask="imei"
-            inputMode="numeric"
-            label={label('imei')}
-            help={t('contract.hints.imei')}
-          />
-          <IdentifierField
-            name="serial_number"
-            kind="serial-number"
-            label={label('serial_number')}
-            help={t('contract.hints.serialNumber')}
-          />
-          <MoneyField
-            name="insured_amount_cents"
-            label={label('insured_amount_cents')}
-            description={t('contract.hints.phoneValue')}
-          />
-        </Grid>
-      );
-    case 'bicycle':
-      return (
-        <Grid>
-          <BrandAndModel />
-          <IdentifierField
-            name="frame_number"
-            kind="frame-number"
-            label={label('frame_number')}
-            help={t('contract.hints.frameNumber')}
-          />
-          <ChoiceField
-            name="wheel_size"
-            label={label('wheel_size')}
-            placeholder={choose}
-            data={wheelOptions}
-          />
-        </Grid>
-      );
-    case 'motorcycle':
-      return (
-        <Grid>
-          <BrandAndModel />
-          <ChoiceField
-            name="year"
-            numeric
-            label={label('year')}
-            placeholder={choose}
-            data={motorcycleYears().map(String)}
-          />
-          <TextField
-            name="plate"
-            mask="plate"
-            label={label('plate')}
-            description={t('contract.hints.plate')}
-          />
-          <TextField name="engine_number" label={label('engine_number')} autoComplete="off" />
-          <TextField name="chassis_number" label={label('chassis_number')} autoComplete="off" />
-        </Grid>
-      );
-    case 'specific-vehicle-cargo':
-      return (
-        <Stack gap="sm">
-          <TextField
-            name="plate"
-            mask="plate"
-            label={label('plate')}
-            description={t('contract.hints.plate')}
-          />
-          <TextareaField name="cargo_description" label={label('cargo_description')} maxLength={200} />
-        </Stack>
-      );
-    case 'personal-accident':
-      return (
-        <Stack gap="lg">
-          <Section legend={t('contract.sections.insured')}>
-            <PersonFields prefix="insured" today={today} />
-          </Section>
-          <TextField name="activity" label={label('activity')} />
-          <Section legend={t('contract.sections.beneficiaries')}>
-            <BeneficiariesFields min={0} />
-          </Section>
-          <SpecialClauses text={specialClauses} />
-        </Stack>
-      );
-    case 'life':
-      return (
-        <Stack gap="lg">
-          <Section legend={t('contract.sections.insured')}>
-            <PersonFields prefix="insured" today={today} />
-          </Section>
-          <Section legend={t('contract.sections.beneficiaries')}>
-            <BeneficiariesFields min={1} />
-          </Section>
-        </Stack>
-      );
-    case 'telemedicine':
-      return (
-        <Section legend={t('contract.sections.patient')}>
-          <PersonFields prefix="insured" today={today} />
-        </Section>
-      );
-    case 'travel-assistance':
-      return (
-        <Stack gap="lg">
-          <Grid>
-            <ChoiceField
-              name="trip_type"
-              label={label('trip_type')}
-              placeholder={choose}
-              data={tripOptions}
-            />
-            <TextField name="destination" label={label('destination')} />
-          </Grid>
-          <Section legend={t('contract.sections.travellers')}>
-            <TravellersFields today={today} />
-          </Section>
-        </Stack>
-      );
-    case 'home':
-      return <AddressFields />;
-    case 'store':
-      return (
-        <Stack gap="md">
-          <AddressFields />
-          <TextField name="business_activity" label={label('business_activity')} />
-        </Stack>
-      );
-    case 'bag':
-      return (
-        <TextareaField
-          name="description"
-          label={label('description')}
-          description={t('contract.hints.optional')}
-          maxLength={200}
-        />
-      );
-    case 'protected-purchase':
-      return (
-        <Grid>
-          <TextField name="product_description" label={label('product_description')} />
-          <TextField name="store_name" label={label('store_name')} />
-          <DateField name="purchase_date" label={label('purchase_date')} max={today} />
-          <MoneyField name="insured_amount_cents" label={label('insured_amount_cents')} />
-        </Grid>
-      );
-  }
+  const blocks = blocksOf(code);
+  const rendered = blocks.map((block) => {
+    const inputs = block.map((field) => (
+      <RiskInput key={field.key} code={code} field={field} specialClauses={specialClauses} today={today} />
+    ));
+    if (inputs.length === 1) return inputs[0];
+    // Plain inputs go side by side, unless one is a long text.
+    return block.some((f) => f.kind === 'textarea') ? (
+      <Stack key={block[0]!.key} gap="sm">
+        {inputs}
+      </Stack>
+    ) : (
+      <Grid key={block[0]!.key}>{inputs}</Grid>
+    );
+  });
+  if (rendered.length === 1) return rendered[0];
+  const sections = blocks.some((block) => SECTION_KINDS.has(block[0]!.kind));
+  return <Stack gap={sections ? 'lg' : 'md'}>{rendered}</Stack>;
 }

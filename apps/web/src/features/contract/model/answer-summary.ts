@@ -1,15 +1,17 @@
 /**
  * The answers of a step as the summary before confirming shows them: a label and a readable value per
- * field (money in pesos, calendar days in words, genders and trip types by their labels, one row per person).
- * Labels are named after the body's fields, with a risk type's own wording where it differs.
+ * field (money in pesos, calendar days in words, choices by their labels, one row per person). The risk
+ * step's fields are read by their kind in the risk type's definition (contracts' registry). Labels are
+ * named after the body's fields, with a risk type's own wording where it differs.
  */
 import {
   type Entity,
   GENDER_LABELS,
+  type RiskField,
   type RiskTypeCode,
+  riskTypeRule,
   type StepName,
   stepSchema,
-  TRIP_TYPE_LABELS,
   todayInArgentina,
 } from '@cubierto/contracts';
 import type { TFunction } from 'i18next';
@@ -23,9 +25,13 @@ export type SummaryLookups = {
   localityName?: ((id: number) => string | undefined) | undefined;
 };
 
-/** A field's label: the risk type's wording (`contract.fields.<code>.<field>`) or the general one. */
-export function fieldLabel(t: TFunction, code: RiskTypeCode, field: string): string {
-  return t([`contract.fields.${code}.${field}`, `contract.fields.${field}`]);
+/**
+ * A field's label: the key its definition names, else the risk type's wording
+ * (`contract.fields.<code>.<field>`), else the general one.
+ */
+export function fieldLabel(t: TFunction, code: RiskTypeCode, field: string, labelKey?: string): string {
+  const keys = [`contract.fields.${code}.${field}`, `contract.fields.${field}`];
+  return t(labelKey ? [labelKey, ...keys] : keys);
 }
 
 type Person = { first_name: string; last_name: string; dni: string; birth_date?: string; gender?: string };
@@ -67,25 +73,26 @@ function entityLine(t: TFunction, id: number, lookups: SummaryLookups): string {
   return entity ? entityLabel(entity) : t('contract.summary.entity', { id });
 }
 
-function rowsOf(
+type Beneficiary = Person & { relationship: string; percentage: number };
+
+/** The rows of a risk field, by its kind. */
+function riskRows(
   t: TFunction,
-  code: RiskTypeCode,
-  key: string,
+  field: RiskField,
+  label: string,
   value: unknown,
   lookups: SummaryLookups,
 ): SummaryRow[] {
-  const label = fieldLabel(t, code, key);
-  if (value === undefined || value === null || value === '') return [];
-  switch (key) {
-    case 'insured':
+  switch (field.kind) {
+    case 'person':
       return [{ label, value: personLine(t, value as Person) }];
-    case 'travellers':
+    case 'people':
       return (value as Person[]).map((person, i) => ({
         label: t('contract.travellers.item', { n: i + 1 }),
         value: personLine(t, person),
       }));
     case 'beneficiaries': {
-      const list = value as Array<Person & { relationship: string; percentage: number }>;
+      const list = value as Beneficiary[];
       if (!list.length) return [{ label, value: t('contract.beneficiaries.none') }];
       return list.map((b, i) => ({
         label: t('contract.beneficiaries.item', { n: i + 1 }),
@@ -94,20 +101,39 @@ function rowsOf(
     }
     case 'address':
       return [{ label, value: addressLine(value as Address, lookups) }];
-    case 'insured_amount_cents':
+    case 'money':
       return [{ label, value: formatCents(value as number) }];
+    case 'date':
+      return [{ label, value: formatDay(value as string) }];
+    case 'choice': {
+      const option = field.options?.find((o) => o.value === value);
+      return [{ label, value: option?.label ?? String(value) }];
+    }
+    case 'accept':
+      return [{ label, value: t('contract.specialClauses.accepted') }];
+    case 'text':
+    case 'textarea':
+    case 'year':
+      return [{ label, value: String(value) }];
+  }
+}
+
+function rowsOf(
+  t: TFunction,
+  code: RiskTypeCode,
+  step: StepName,
+  key: string,
+  value: unknown,
+  lookups: SummaryLookups,
+): SummaryRow[] {
+  if (value === undefined || value === null || value === '') return [];
+  const field = step === 'risk' ? riskTypeRule(code).fields.find((f) => f.key === key) : undefined;
+  const label = fieldLabel(t, code, key, field?.labelKey);
+  if (field) return riskRows(t, field, label, value, lookups);
+  switch (key) {
     case 'start_date':
     case 'end_date':
-    case 'purchase_date':
       return [{ label, value: formatDay(value as string) }];
-    case 'gender':
-      return [{ label, value: GENDER_LABELS[value as keyof typeof GENDER_LABELS] }];
-    case 'trip_type':
-      return [{ label, value: TRIP_TYPE_LABELS[value as keyof typeof TRIP_TYPE_LABELS] }];
-    case 'wheel_size':
-      return [{ label, value: `R${value}` }];
-    case 'special_clauses_accepted':
-      return [{ label, value: t('contract.specialClauses.accepted') }];
     case 'taker_entity_id':
     case 'billing_entity_id':
       return [{ label, value: entityLine(t, value as number, lookups) }];
@@ -116,10 +142,11 @@ function rowsOf(
   }
 }
 
-/** The fields of a step in the order of its schema, which is the order of the form. */
+/** The fields of a step in the order of its schema (the risk step: its definition's fields, the same order). */
 function fieldOrder(code: RiskTypeCode, step: StepName): string[] {
-  const schema = stepSchema(code, step, todayInArgentina());
-  return 'shape' in schema ? Object.keys(schema.shape) : [];
+  if (step === 'risk') return riskTypeRule(code).fields.map((f) => f.key);
+  const shape = (stepSchema(code, step, todayInArgentina()) as { shape?: object }).shape;
+  return shape ? Object.keys(shape) : [];
 }
 
 export function summarizeStep(
@@ -133,5 +160,5 @@ export function summarizeStep(
   // Stored answers come back with their keys in any order.
   const order = fieldOrder(code, step);
   const keys = Object.keys(answers).sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  return keys.flatMap((key) => rowsOf(t, code, key, answers[key], lookups));
+  return keys.flatMap((key) => rowsOf(t, code, step, key, answers[key], lookups));
 }

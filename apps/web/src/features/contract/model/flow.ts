@@ -2,7 +2,7 @@
  * The screens of a contract in progress: the process's own steps in the order the API gives (spec §4 flow
  * groups: dates first in the standard flow, who or what is covered first in the others), then the quote.
  */
-import type { InsuranceProcess, RiskTypeCode, StepName } from '@cubierto/contracts';
+import { type InsuranceProcess, type RiskTypeCode, riskTypeRule, type StepName } from '@cubierto/contracts';
 
 export type FlowStep = StepName | 'quote';
 
@@ -12,11 +12,11 @@ export function flowOf(process: Pick<InsuranceProcess, 'steps'>): FlowStep[] {
 
 /**
  * Where a step's texts live in the translations (`.label`, `.intro`): the risk step's wording depends on
- * what the risk type insures, and travel assistance asks for the dates of the trip.
+ * what the risk type insures, and a type that asks for the dates of a trip (travel assistance) says so.
  */
 export function stepTextKey(code: RiskTypeCode, step: FlowStep): string {
   if (step === 'risk') return `contract.steps.risk.${code}`;
-  if (step === 'dates' && code === 'travel-assistance') return 'contract.steps.tripDates';
+  if (step === 'dates' && riskTypeRule(code).dates?.kind === 'trip') return 'contract.steps.tripDates';
   return `contract.steps.${step}`;
 }
 

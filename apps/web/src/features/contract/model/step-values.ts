@@ -6,7 +6,9 @@ import {
   addDays,
   type Entity,
   type InsuranceProcess,
+  type RiskField,
   type RiskTypeCode,
+  riskTypeRule,
   type StepName,
   type User,
 } from '@cubierto/contracts';
@@ -50,45 +52,33 @@ const blankAddress = (): StepValues => ({
   zip_code: '',
 });
 
-export function blankRisk(code: RiskTypeCode, user?: User): StepValues {
-  switch (code) {
-    case 'cell-phone':
-      return { brand: '', model: '', imei: '', serial_number: '', insured_amount_cents: undefined };
-    case 'bicycle':
-      return { brand: '', model: '', frame_number: '', wheel_size: undefined };
-    case 'motorcycle':
-      return {
-        brand: '',
-        model: '',
-        year: undefined,
-        engine_number: '',
-        chassis_number: '',
-        plate: '',
-      };
-    case 'specific-vehicle-cargo':
-      return { plate: '', cargo_description: '' };
-    case 'personal-accident':
-      return {
-        insured: blankPerson(user),
-        activity: '',
-        beneficiaries: [],
-        special_clauses_accepted: false,
-      };
-    case 'life':
-      return { insured: blankPerson(user), beneficiaries: [blankBeneficiary()] };
-    case 'telemedicine':
-      return { insured: blankPerson(user) };
-    case 'travel-assistance':
-      return { trip_type: undefined, destination: '', travellers: [blankPerson(user)] };
-    case 'home':
-      return { address: blankAddress() };
-    case 'store':
-      return { address: blankAddress(), business_activity: '' };
-    case 'bag':
-      return { description: '' };
-    case 'protected-purchase':
-      return { product_description: '', store_name: '', purchase_date: '', insured_amount_cents: undefined };
+/** A field's blank value by its kind; the insured person and the first traveller are the customer. */
+function blankField(field: RiskField, user?: User): unknown {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+    case 'date':
+      return '';
+    case 'money':
+    case 'choice':
+    case 'year':
+      return undefined;
+    case 'person':
+      return blankPerson(user);
+    case 'people':
+      return [blankPerson(user)];
+    case 'beneficiaries':
+      return Array.from({ length: field.min ?? 0 }, blankBeneficiary);
+    case 'address':
+      return blankAddress();
+    case 'accept':
+      return false;
   }
+}
+
+/** The risk step's blank answers: one per field of the risk type's definition. */
+export function blankRisk(code: RiskTypeCode, user?: User): StepValues {
+  return Object.fromEntries(riskTypeRule(code).fields.map((field) => [field.key, blankField(field, user)]));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -117,7 +107,7 @@ export function stepDefaults(process: InsuranceProcess, step: StepName, context:
       return (
         saved ?? {
           start_date: context.today,
-          end_date: addDays(context.today, code === 'travel-assistance' ? 7 : 30),
+          end_date: addDays(context.today, riskTypeRule(code).dates?.defaultDays ?? 30),
         }
       );
     case 'taker': {

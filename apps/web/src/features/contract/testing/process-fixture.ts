@@ -20,7 +20,7 @@ export function processOf(code: RiskTypeCode, changes: Partial<InsuranceProcess>
     policy: {
       id: 4,
       name: 'Póliza de prueba',
-      special_clauses: code === 'personal-accident' ? 'Cláusula de no repetición.' : null,
+      special_clauses: RISK_TYPES[code].specialClauses ? 'Cláusula de no repetición.' : null,
     },
     steps,
     answers: {},

@@ -3,7 +3,7 @@
  * labelled facts (brand, IMEI, plate, address …) and people (insured, travellers, beneficiaries) with the
  * labels of spec §3 (gender, trip type).
  */
-import { GENDER_LABELS, TRIP_TYPE_LABELS } from '@cubierto/contracts';
+import { GENDER_LABELS, isRiskTypeCode, type RiskFact, riskTypeRule } from '@cubierto/contracts';
 import { formatCents, formatDay } from '../../../shared/format/format.ts';
 import type { Fact } from '../../../shared/ui/fact-list.tsx';
 
@@ -16,10 +16,6 @@ export type RiskFacts = { facts: Fact[]; people: PeopleGroup[] };
 
 const text = (value: unknown): string =>
   value === undefined || value === null || String(value).trim() === '' ? '' : String(value).trim();
-
-const record = (value: unknown): Data => (value && typeof value === 'object' ? (value as Data) : {});
-
-const list = (value: unknown): Data[] => (Array.isArray(value) ? value.map(record) : []);
 
 function person(p: Data, t: Translate): PersonLine {
   const gender = GENDER_LABELS[p.gender as keyof typeof GENDER_LABELS];
@@ -46,119 +42,25 @@ function beneficiary(b: Data, t: Translate): PersonLine {
   };
 }
 
-function amount(value: unknown): string {
-  return typeof value === 'number' ? formatCents(value) : '';
+/** A fact's value as the page shows it; '' leaves the fact out. */
+function factValue(fact: RiskFact, t: Translate): string {
+  if ('cents' in fact) return typeof fact.cents === 'number' ? formatCents(fact.cents) : '';
+  if ('day' in fact) return formatDay(fact.day);
+  return fact.text || (fact.fallbackKey ? t(`insurances.risk.${fact.fallbackKey}`) : '');
 }
 
-/** Labelled facts, leaving out the ones without a value. */
-function facts(t: Translate, pairs: Array<[key: string, value: string]>): Fact[] {
-  return pairs
-    .filter(([, value]) => value !== '')
-    .map(([key, value]) => ({ label: t(`insurances.risk.${key}`), value }));
-}
-
-function addressFacts(a: Data): Array<[string, string]> {
-  const floor = [text(a.floor_block), text(a.apartment_house)].filter(Boolean).join(' / ');
-  return [
-    ['street', [text(a.street), text(a.street_number)].filter(Boolean).join(' ')],
-    ['floorApartment', floor],
-    ['locality', text(a.locality_name)],
-    ['state', text(a.state_name)],
-    ['zipCode', text(a.zip_code)],
-  ];
-}
-
+/** The facts and people of a risk, as its risk type's definition lists them (contracts' registry). */
 export function riskFacts(kind: string, data: Data, t: Translate): RiskFacts {
-  const people: PeopleGroup[] = [];
-  const peopleOf = (title: string, items: PersonLine[]) => {
-    if (items.length > 0) people.push({ title: t(`insurances.risk.${title}`), people: items });
-  };
-  switch (kind) {
-    case 'cell-phone':
-      return {
-        facts: facts(t, [
-          ['brandModel', [text(data.brand), text(data.model)].filter(Boolean).join(' ')],
-          ['imei', text(data.imei)],
-          ['serialNumber', text(data.serial_number)],
-          ['insuredAmount', amount(data.insured_amount_cents)],
-        ]),
-        people,
-      };
-    case 'bicycle':
-      return {
-        facts: facts(t, [
-          ['brandModel', [text(data.brand), text(data.model)].filter(Boolean).join(' ')],
-          ['frameNumber', text(data.frame_number)],
-          ['wheelSize', text(data.wheel_size)],
-        ]),
-        people,
-      };
-    case 'motorcycle':
-      return {
-        facts: facts(t, [
-          ['brand', text(data.brand)],
-          ['model', text(data.model)],
-          ['year', text(data.year)],
-          ['engineNumber', text(data.engine_number)],
-          ['chassisNumber', text(data.chassis_number)],
-          ['plate', text(data.plate)],
-        ]),
-        people,
-      };
-    case 'specific-vehicle-cargo':
-      return {
-        facts: facts(t, [
-          ['plate', text(data.plate)],
-          ['cargo', text(data.cargo_description)],
-        ]),
-        people,
-      };
-    case 'home':
-    case 'store':
-      return {
-        facts: facts(t, [
-          ...addressFacts(record(data.address)),
-          ['businessActivity', text(data.business_activity)],
-        ]),
-        people,
-      };
-    case 'personal-accident':
-    case 'life':
-    case 'telemedicine':
-      peopleOf('insured', data.insured ? [person(record(data.insured), t)] : []);
-      peopleOf(
-        'beneficiaries',
-        list(data.beneficiaries).map((b) => beneficiary(b, t)),
-      );
-      return { facts: facts(t, [['activity', text(data.activity)]]), people };
-    case 'travel-assistance':
-      peopleOf(
-        'travellers',
-        list(data.travellers).map((p) => person(p, t)),
-      );
-      return {
-        facts: facts(t, [
-          ['tripType', TRIP_TYPE_LABELS[data.trip_type as keyof typeof TRIP_TYPE_LABELS] ?? ''],
-          ['destination', text(data.destination)],
-        ]),
-        people,
-      };
-    case 'protected-purchase':
-      return {
-        facts: facts(t, [
-          ['product', text(data.product_description)],
-          ['storeName', text(data.store_name)],
-          ['purchaseDate', formatDay(text(data.purchase_date))],
-          ['purchaseAmount', amount(data.insured_amount_cents)],
-        ]),
-        people,
-      };
-    case 'bag':
-      return {
-        facts: facts(t, [['description', text(data.description) || t('insurances.risk.noDescription')]]),
-        people,
-      };
-    default:
-      return { facts: [], people };
-  }
+  if (!isRiskTypeCode(kind)) return { facts: [], people: [] };
+  const sheet = riskTypeRule(kind).facts(data);
+  const facts = sheet.facts
+    .map((fact) => ({ label: t(`insurances.risk.${fact.label}`), value: factValue(fact, t) }))
+    .filter((fact) => fact.value !== '');
+  const people = sheet.people
+    .filter((group) => group.people.length > 0)
+    .map((group) => ({
+      title: t(`insurances.risk.${group.title}`),
+      people: group.people.map((p) => (group.role === 'beneficiary' ? beneficiary(p, t) : person(p, t))),
+    }));
+  return { facts, people };
 }
