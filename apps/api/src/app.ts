@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -29,7 +30,7 @@ import { registerRequestIds, requestIdOf } from './lib/request-id.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { addBodyDeadline, serverTimeouts } from './lib/timeouts.ts';
-import { adminAuthRoutes, adminRoutes } from './modules/admin/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { appLinkRoutes } from './modules/app-links/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
@@ -37,6 +38,7 @@ import type { SocialVerifier } from './modules/auth/social.ts';
 import { createSocialVerifier } from './modules/auth/social.ts';
 import { withTestModeApple } from './modules/auth/test-mode.ts';
 import { entityInvitationRoutes, entityRoutes } from './modules/business/routes.ts';
+import { operatorCatalogRoutes } from './modules/catalog/operator-routes.ts';
 import {
   applicationPolicyRoutes,
   linkedApplicationRoutes,
@@ -64,8 +66,11 @@ import { creditWalletRoutes, moneyWalletRoutes, paymentRoutes } from './modules/
 import { createSandboxProvider, sandboxRoutes } from './modules/payments/sandbox.ts';
 import { createUalaProvider } from './modules/payments/uala.ts';
 import { webhookRoutes } from './modules/payments/webhooks.ts';
+import { operatorRoutes, operatorSignInRoutes } from './modules/operators/routes.ts';
+import { operatorPollRoutes } from './modules/polls/operator-routes.ts';
 import { pollRoutes } from './modules/polls/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { operatorSettingsRoutes } from './modules/settings/operator-routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -301,6 +306,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (contracts' JsonValueSchema) are components the operations refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   // The reference lists every route, the back office's included: served only when API_DOCS is on (off
   // in production by default). The document is still built, for app.swagger().
@@ -318,10 +325,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       declareErrorAnswers(api);
       if (config.apiDocs) api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(adminAuthRoutes, { prefix: '/admin/auth' });
+      await api.register(operatorSignInRoutes, { prefix: '/admin/auth' });
       await api.register(adminClaimRoutes, { prefix: '/admin/claims' });
       await api.register(adminInsuranceRoutes, { prefix: '/admin/insurances' });
       await api.register(operatorCustomerRoutes, { prefix: '/admin' });
+      await api.register(operatorRoutes, { prefix: '/admin' });
+      await api.register(operatorCatalogRoutes, { prefix: '/admin' });
+      await api.register(operatorSettingsRoutes, { prefix: '/admin' });
+      await api.register(operatorPollRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(commonRoutes, { prefix: '/common' });
       await api.register(customerUserRoutes, { prefix: '/customers' });

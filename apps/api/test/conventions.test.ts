@@ -1,4 +1,7 @@
 /** The spec's API conventions (§7–§8), implemented once in lib/ and exercised through the real app. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMultiStatus } from '../src/lib/multi-status.ts';
@@ -316,5 +319,32 @@ describe('401 and maintenance', () => {
       payload: { enabled: true },
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('thin routes', () => {
+  const modules = fileURLToPath(new URL('../src/modules/', import.meta.url));
+  const routeFiles = readdirSync(modules, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|[/\\])([\w-]+-)?routes\.ts$/.test(file))
+    .sort();
+  /** The query builder, the tables, or a transaction: what belongs to a service, never to a routes file. */
+  const FORBIDDEN: Array<[string, RegExp]> = [
+    ['imports drizzle-orm', /from\s+['"]drizzle-orm(\/[^'"]*)?['"]/],
+    ['imports db/schema', /from\s+['"][^'"]*\/db\/schema(\/[^'"]*)?['"]/],
+    ['opens a transaction', /\.transaction\(/],
+  ];
+
+  it('finds the routes files of the modules', () => {
+    expect(routeFiles.length).toBeGreaterThan(10);
+  });
+
+  it('hold no SQL and no transaction: each declares schemas and calls its service', () => {
+    const offences = routeFiles.flatMap((file) => {
+      const source = readFileSync(path.join(modules, file), 'utf8');
+      return FORBIDDEN.filter(([, pattern]) => pattern.test(source)).map(
+        ([what]) => `modules/${file.split(path.sep).join('/')} ${what}`,
+      );
+    });
+    expect(offences).toEqual([]);
   });
 });

@@ -52,7 +52,7 @@ function holdsUnknown(schema: unknown): boolean {
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as object);
+    const result = await validator.validate(structuredClone(document) as Record<string, unknown>);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)?.slice(0, 4000)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');

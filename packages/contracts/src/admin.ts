@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from './auth.ts';
-import { PlatformSchema } from './common.ts';
+import { JsonValueSchema, PlatformSchema } from './common.ts';
 import { POLL_SCALE_STEPS, pollScale } from './polls.ts';
 import { RISK_TYPE_CODES } from './risk-types.ts';
 
@@ -229,3 +229,44 @@ export const BroadcastBodySchema = z
     error: 'Elegí el tipo de riesgo.',
   });
 export type BroadcastBody = z.infer<typeof BroadcastBodySchema>;
+
+// ——— Answers of the back office's own views: broadcast, audit log, dashboard ———
+
+/** POST /admin/notifications/broadcast: the notification's id and how many customers got it. */
+export const BroadcastResultSchema = z.object({ id: z.string(), recipients: z.number() });
+export type BroadcastResult = z.infer<typeof BroadcastResultSchema>;
+
+/** One change an operator (or the operations token) made: the record before and after, as JSON. */
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor: z.enum(['operator', 'ops_token']),
+  operator: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  before: JsonValueSchema.nullable(),
+  after: JsonValueSchema.nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** GET /admin/dashboard: per-day series over the last `days` days, and the totals of the period. */
+export const DashboardSchema = z.object({
+  days: z.array(z.string()),
+  risk_types: z.array(z.string()),
+  sales_per_day: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  premiums_per_day: z.array(z.object({ day: z.string(), amount_cents: z.number() })),
+  payment_failures_per_day: z.array(z.object({ day: z.string(), failures: z.number() })),
+  open_claims_by_age: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  totals: z.object({
+    claims_open: z.number(),
+    oldest_open_claim_days: z.number().nullable(),
+    insurances_sold: z.number(),
+    premiums_cents: z.number(),
+    premiums_nice: z.string(),
+    payment_failures: z.number(),
+    insurances_pending: z.number(),
+  }),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;

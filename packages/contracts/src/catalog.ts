@@ -1,5 +1,6 @@
 /** Catalogue answers: companies, risk types, policies and coverages (spec §2 dialog 1, §3). */
 import { z } from 'zod';
+import { PricingSchema } from './admin.ts';
 
 export const CompanySchema = z.object({
   id: z.number(),
@@ -54,3 +55,27 @@ export const PolicySchema = z.object({
   coverages: z.array(CoverageSchema).optional(),
 });
 export type Policy = z.infer<typeof PolicySchema>;
+
+// ——— The operator's catalogue (GET/POST/PUT /admin/companies, /admin/policies, /admin/coverages) ———
+
+/** A company as the operator lists it: with how many policies it has (on the list only). */
+export const OperatorCompanySchema = CompanySchema.extend({ policies_count: z.number().optional() });
+export type OperatorCompany = z.infer<typeof OperatorCompanySchema>;
+
+/** A policy as the operator sees it: `linked` to this application, and how many coverages it has (list). */
+export const OperatorPolicySchema = PolicySchema.extend({
+  linked: z.boolean().optional(),
+  coverages_count: z.number().optional(),
+});
+export type OperatorPolicy = z.infer<typeof OperatorPolicySchema>;
+
+/** A coverage as the operator edits it: its pricing, rates (basis points), status and order. */
+export const OperatorCoverageSchema = CoverageSchema.extend({
+  policy_name: z.string(),
+  pricing: PricingSchema,
+  surcharge_bps: z.number(),
+  tax_bps: z.number(),
+  status: z.string(),
+  sort_order: z.number(),
+});
+export type OperatorCoverage = z.infer<typeof OperatorCoverageSchema>;

@@ -42,6 +42,28 @@ export function pageOf<T extends z.ZodType>(schema: T) {
 }
 
 /**
+ * Any JSON value: what a stored JSON column or a copied database row holds. It holds itself, so the
+ * OpenAPI document names it once (components/schemas/JsonValue, app.ts transformObject) and refers to it;
+ * z.json() would leave an unnamed reference the document cannot resolve.
+ */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export const JsonValueSchema: z.ZodType<JsonValue> = z
+  .lazy(() =>
+    z.union([
+      z.string(),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.array(JsonValueSchema),
+      z.record(z.string(), JsonValueSchema),
+    ]),
+  )
+  .meta({ id: 'JsonValue' });
+/** A database row copied as it is (snake_case keys, dates as ISO strings). */
+export const JsonRowSchema = z.record(z.string(), JsonValueSchema);
+export type JsonRow = z.infer<typeof JsonRowSchema>;
+
+/**
  * POST /common/client-errors: an unexpected error the web app met (spec §8's central handler, or the
  * window's error and unhandledrejection events). Strings are capped; the whole body at 16 KiB.
  */

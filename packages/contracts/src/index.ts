@@ -22,6 +22,7 @@ export * from './pricing.ts';
 export * from './privacy.ts';
 export * from './referrals.ts';
 export * from './risk-types.ts';
+export * from './settings.ts';
 export * from './test-mode.ts';
 export * from './user.ts';
 export * from './version.ts';

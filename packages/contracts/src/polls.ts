@@ -48,3 +48,13 @@ export const PollAnswersBodySchema = z.strictObject({
     .max(50),
 });
 export type PollAnswersBody = z.infer<typeof PollAnswersBodySchema>;
+
+/** A question of the insurance poll as the operator lists and edits it (/admin/poll-questions). */
+export const PollQuestionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  values: z.string(),
+  position: z.number(),
+  active: z.boolean(),
+});
+export type PollQuestion = z.infer<typeof PollQuestionSchema>;

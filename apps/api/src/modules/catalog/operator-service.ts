@@ -16,12 +16,47 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { companies, coverages, files, insurances, policies, riskTypes } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { ImageLimits } from '../../lib/images.ts';
-import type { ListQuery } from '../../lib/list-query.ts';
+import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
+import { searchPattern } from '../../lib/search-pattern.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
-import { companyOut, coverageOut, riskTypeOut } from './service.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
+import { companyOut, coverageOut, riskTypeOut } from './service.ts';
 
-type Page = Pick<ListQuery, 'where' | 'orderBy' | 'perPage' | 'offset'>;
+/** The operator lists' filters and sorts (lib/list-query.ts); `search` is read by each list below. */
+export const companiesListSpec = {
+  filters: { name: { column: companies.name, type: 'text', ops: ['eq', 'like'] } },
+  sorts: {
+    id: companies.id,
+    name: companies.name,
+    legal_name: companies.legalName,
+    created_at: companies.createdAt,
+  },
+  extra: ['search'],
+} satisfies ListSpec;
+
+export const policiesListSpec = {
+  filters: {
+    company: { column: companies.id, type: 'integer', ops: ['eq', 'in'] },
+    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq', 'in'] },
+    status: { column: policies.status, type: 'enum', ops: ['eq'] },
+  },
+  sorts: { id: policies.id, name: policies.name, company: companies.name, risk_type: riskTypes.id },
+  extra: ['search'],
+} satisfies ListSpec;
+
+export const coveragesListSpec = {
+  filters: {
+    policy: { column: coverages.policyId, type: 'integer', ops: ['eq', 'in'] },
+    status: { column: coverages.status, type: 'enum', ops: ['eq'] },
+  },
+  sorts: {
+    id: coverages.id,
+    public_name: coverages.publicName,
+    policy: coverages.policyId,
+    sort_order: coverages.sortOrder,
+  },
+  extra: ['search'],
+} satisfies ListSpec;
 
 // ——— Companies ———
 
@@ -30,7 +65,11 @@ const policiesPerCompany =
     Number,
   );
 
-export async function listCompanies(db: DbOrTx, q: Page, search: string | undefined) {
+/** One page of companies: companiesListSpec's query, `search` on name and legal name. */
+export async function listCompanies(deps: { db: DbOrTx }, query: RawQuery) {
+  const { db } = deps;
+  const q = parseListQuery(query, companiesListSpec);
+  const search = searchPattern(query.search);
   const where = and(
     q.where,
     search ? or(ilike(companies.name, search), ilike(companies.legalName, search)) : undefined,
@@ -44,8 +83,8 @@ export async function listCompanies(db: DbOrTx, q: Page, search: string | undefi
     .limit(q.perPage)
     .offset(q.offset);
   return {
-    total: total?.n ?? 0,
-    rows: rows.map((r) => ({ ...companyOut(r.company), policies_count: r.policies })),
+    data: rows.map((r) => ({ ...companyOut(r.company), policies_count: r.policies })),
+    meta: pageMeta(q, total?.n ?? 0),
   };
 }
 
@@ -196,7 +235,11 @@ function adminPolicyOut(row: {
   };
 }
 
-export async function listPolicies(db: DbOrTx, q: Page, search: string | undefined, applicationId: number) {
+/** One page of policies: policiesListSpec's query, `search` on its name and its company's; `linked` to this application. */
+export async function listPolicies(deps: { db: DbOrTx; applicationId: number }, query: RawQuery) {
+  const { db, applicationId } = deps;
+  const q = parseListQuery(query, policiesListSpec);
+  const search = searchPattern(query.search);
   const where = and(
     q.where,
     search ? or(ilike(policies.name, search), ilike(companies.name, search)) : undefined,
@@ -224,8 +267,8 @@ export async function listPolicies(db: DbOrTx, q: Page, search: string | undefin
     .limit(q.perPage)
     .offset(q.offset);
   return {
-    total: total?.n ?? 0,
-    rows: rows.map((r) => ({ ...adminPolicyOut(r), linked: r.linked, coverages_count: r.coverages })),
+    data: rows.map((r) => ({ ...adminPolicyOut(r), linked: r.linked, coverages_count: r.coverages })),
+    meta: pageMeta(q, total?.n ?? 0),
   };
 }
 
@@ -343,7 +386,11 @@ export async function updatePolicy(
 
 // ——— Coverages ———
 
-export async function listCoverages(db: DbOrTx, q: Page, search: string | undefined) {
+/** One page of coverages: coveragesListSpec's query, `search` on its public name and its policy's name. */
+export async function listCoverages(deps: { db: DbOrTx }, query: RawQuery) {
+  const { db } = deps;
+  const q = parseListQuery(query, coveragesListSpec);
+  const search = searchPattern(query.search);
   const where = and(
     q.where,
     search ? or(ilike(coverages.publicName, search), ilike(policies.name, search)) : undefined,
@@ -367,8 +414,8 @@ export async function listCoverages(db: DbOrTx, q: Page, search: string | undefi
     .limit(q.perPage)
     .offset(q.offset);
   return {
-    total: total?.n ?? 0,
-    rows: rows.map((r) => adminCoverageOut(r.coverage, r.shortCode, r.policyName)),
+    data: rows.map((r) => adminCoverageOut(r.coverage, r.shortCode, r.policyName)),
+    meta: pageMeta(q, total?.n ?? 0),
   };
 }
 

@@ -4,13 +4,14 @@
  * in a row lock the account for 15 minutes. Sessions last hours, not the customers' days, and their
  * tokens carry a prefix so a customer route can refuse them without a lookup.
  */
-import type { OperatorChallenge, OperatorCreateBody, OperatorToken } from '@cubierto/contracts';
+import type { Operator, OperatorChallenge, OperatorCreateBody, OperatorToken } from '@cubierto/contracts';
 import { verify } from '@node-rs/argon2';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { operatorRecoveryCodes, operatorSessions, operators } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { hashPassword } from '../auth/service.ts';
@@ -28,7 +29,7 @@ const ISSUER = 'Cubierto';
 
 type OperatorRow = typeof operators.$inferSelect;
 
-export function operatorOut(row: OperatorRow) {
+export function operatorOut(row: OperatorRow): Operator {
   return {
     id: row.id,
     name: row.name,
@@ -323,4 +324,30 @@ export async function findOperator(db: DbOrTx, id: number) {
   const [row] = await db.select().from(operators).where(eq(operators.id, id));
   if (!row) throw new AppError('not_found', { message: 'El operador no existe.' });
   return row;
+}
+
+/** The operator signed in on this request, or null for the operations token of the command line. */
+export async function currentOperator(deps: { db: DbOrTx }, audit: AuditContext): Promise<Operator | null> {
+  const actor = audit.actor;
+  return actor.kind === 'operator' ? operatorOut(await findOperator(deps.db, actor.operatorId)) : null;
+}
+
+/** GET /admin/operators: sorts only. */
+export const operatorsListSpec = {
+  sorts: { id: operators.id, name: operators.name, email: operators.email },
+  defaultSort: [desc(operators.id)],
+} satisfies ListSpec;
+
+export async function listOperators(deps: { db: DbOrTx }, query: RawQuery) {
+  const { db } = deps;
+  const q = parseListQuery(query, operatorsListSpec);
+  const rows = await db
+    .select()
+    .from(operators)
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(q.perPage)
+    .offset(q.offset);
+  const [total] = await db.select({ n: count() }).from(operators).where(q.where);
+  return { data: rows.map(operatorOut), meta: pageMeta(q, total?.n ?? 0) };
 }

@@ -3,14 +3,14 @@
  * the operations token (OPS_TOKEN, or the one the server writes to its data folder at start), compared
  * in constant time; it never reaches the browser.
  */
+import { dataOf, MaintenanceSchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { formPut } from '../../lib/method-override.ts';
 import { safeEqual } from '../../lib/tokens.ts';
-import { switchMaintenance } from '../admin/operations-service.ts';
+import { switchMaintenance } from './operator-service.ts';
 
-const MaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string().max(500).nullable() });
 const OpsMaintenanceBodySchema = z.strictObject({
   enabled: z.boolean(),
   message: z.string().max(500).nullable().optional(),
@@ -28,16 +28,15 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsToken: string }> = async (app
     schema: {
       hide: true,
       body: OpsMaintenanceBodySchema,
-      response: { 200: z.object({ data: MaintenanceSchema }) },
+      response: { 200: dataOf(MaintenanceSchema) },
     },
     handler: async (request) => {
       // The operations token is an operator credential too: the switch is audited as 'ops_token'.
       const value = await switchMaintenance(
-        app.deps.db,
+        app.deps,
         { enabled: request.body.enabled, message: request.body.message ?? null },
         { actor: { kind: 'ops_token' }, ip: request.ip },
       );
-      app.deps.maintenance.invalidate();
       return { data: value };
     },
   });

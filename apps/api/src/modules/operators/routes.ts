@@ -1,0 +1,88 @@
+/**
+ * /admin/auth and /admin/operators: operator sign-in (password, then TOTP; open), the signed-in operator
+ * and sign-out, and the operator accounts (behind requireOperator: an operator session, or the operations
+ * token of the command line). Customers get 403 here; operators get 403 on customer routes.
+ */
+import {
+  dataOf,
+  OperatorChallengeSchema,
+  OperatorCreateBodySchema,
+  OperatorLoginBodySchema,
+  OperatorSchema,
+  OperatorSecondFactorBodySchema,
+  OperatorTokenSchema,
+  pageOf,
+} from '@cubierto/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerySchema } from '../../lib/list-query.ts';
+import { requireOperator } from '../../lib/request-context.ts';
+import { auditContext } from './audit.ts';
+import {
+  completeOperatorLogin,
+  createOperator,
+  currentOperator,
+  endOperatorSession,
+  listOperators,
+  operatorsListSpec,
+  startOperatorLogin,
+} from './service.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+/** Open: the two steps of operator sign-in (/admin/auth). */
+export const operatorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.post(
+    '/login',
+    { schema: { tags, body: OperatorLoginBodySchema, response: { 200: dataOf(OperatorChallengeSchema) } } },
+    async (request) => ({ data: await startOperatorLogin(deps, { ...request.body, ip: request.ip }) }),
+  );
+  app.post(
+    '/second-factor',
+    { schema: { tags, body: OperatorSecondFactorBodySchema, response: { 200: OperatorTokenSchema } } },
+    async (request) => {
+      const body = request.body;
+      return completeOperatorLogin(deps.db, {
+        challenge: body.challenge,
+        ...('code' in body ? { code: body.code } : { recoveryCode: body.recovery_code }),
+        ip: request.ip,
+      });
+    },
+  );
+};
+
+/** Behind requireOperator (/admin): the session and the operator accounts. */
+export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.addHook('onRequest', requireOperator);
+  const base = { tags, security };
+
+  app.get(
+    '/auth/me',
+    { schema: { ...base, response: { 200: dataOf(OperatorSchema.nullable()) } } },
+    async (request) => ({ data: await currentOperator(deps, auditContext(request)) }),
+  );
+  app.post('/auth/logout', { schema: { ...base, response: { 204: z.null() } } }, async (request, reply) => {
+    await endOperatorSession(deps.db, auditContext(request));
+    return reply.status(204).send(null);
+  });
+  app.get(
+    '/operators',
+    {
+      schema: {
+        ...base,
+        querystring: listQuerySchema(operatorsListSpec),
+        response: { 200: pageOf(OperatorSchema) },
+      },
+    },
+    async (request) => listOperators(deps, request.query),
+  );
+  app.post(
+    '/operators',
+    { schema: { ...base, body: OperatorCreateBodySchema, response: { 201: dataOf(OperatorSchema) } } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await createOperator(deps.db, request.body, auditContext(request)) }),
+  );
+};
