@@ -62,10 +62,11 @@ import { notificationUserRoutes, pushSubscriptionRoutes } from './modules/notifi
 import { withUniversalLinks } from './modules/notifications/universal-links.ts';
 import { createMercadoPagoProvider } from './modules/payments/mercadopago.ts';
 import type { Providers } from './modules/payments/payment-service.ts';
-import { creditWalletRoutes, moneyWalletRoutes, paymentRoutes } from './modules/payments/routes.ts';
-import { createSandboxProvider, sandboxRoutes } from './modules/payments/sandbox.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { createSandboxProvider } from './modules/payments/sandbox.ts';
+import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { createUalaProvider } from './modules/payments/uala.ts';
-import { webhookRoutes } from './modules/payments/webhooks.ts';
+import { webhookRoutes } from './modules/payments/webhook-routes.ts';
 import { operatorRoutes, operatorSignInRoutes } from './modules/operators/routes.ts';
 import { operatorPollRoutes } from './modules/polls/operator-routes.ts';
 import { pollRoutes } from './modules/polls/routes.ts';
@@ -74,6 +75,7 @@ import { operatorSettingsRoutes } from './modules/settings/operator-routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { creditWalletRoutes, moneyWalletRoutes } from './modules/wallets/routes.ts';
 
 export const API_PREFIX = '/api/v4';
 

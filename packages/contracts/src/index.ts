@@ -26,3 +26,4 @@ export * from './settings.ts';
 export * from './test-mode.ts';
 export * from './user.ts';
 export * from './version.ts';
+export * from './wallets.ts';

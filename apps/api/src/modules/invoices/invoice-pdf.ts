@@ -27,11 +27,12 @@ export function invoiceFilename(invoice: Pick<InvoiceOut, 'kind' | 'letter' | 'f
   return `${prefix}-${invoice.letter}-${invoice.full_number}.pdf`;
 }
 
+/** GET /customers/invoices/{id}/pdf: one of the caller's invoices as a PDF, and its file name. */
 export async function renderInvoicePdf(
-  db: DbOrTx,
+  deps: { db: DbOrTx },
   input: { userId: number; invoiceId: number },
 ): Promise<{ pdf: Buffer; filename: string }> {
-  const invoice = await findInvoice(db, input.userId, input.invoiceId);
+  const invoice = await findInvoice(deps, input);
   const title = `${invoice.kind_label} ${invoice.letter}`;
   const doc = new PDFDocument({
     size: 'A4',

@@ -8,14 +8,14 @@ import {
   InvoiceSchema,
   PageMetaSchema,
 } from '@cubierto/contracts';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoices } from '../../db/schema/index.ts';
-import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { fileAnswer } from '../../lib/file-answer.ts';
+import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { formPut } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { invoiceListSpec } from './queries.ts';
 import { findInvoice, findInvoiceProfile, listInvoices, saveInvoiceProfile } from './service.ts';
 
 const security = [{ bearer: [] }];
@@ -28,7 +28,7 @@ export const invoiceProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { tags, security, response: { 200: z.object({ data: InvoiceProfileSchema.nullable() }) } } },
-    async (request) => ({ data: await findInvoiceProfile(deps.db, caller(request).userId) }),
+    async (request) => ({ data: await findInvoiceProfile(deps, { userId: caller(request).userId }) }),
   );
 
   app.route({
@@ -41,21 +41,10 @@ export const invoiceProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ data: InvoiceProfileSchema }) },
     },
     handler: async (request) => ({
-      data: await saveInvoiceProfile(deps.db, caller(request).userId, request.body),
+      data: await saveInvoiceProfile(deps, { userId: caller(request).userId, body: request.body }),
     }),
   });
 };
-
-const invoiceListSpec = {
-  filters: {
-    kind: { column: invoices.kind, type: 'enum', ops: ['eq', 'in'] },
-    letter: { column: invoices.letter, type: 'enum', ops: ['eq', 'in'] },
-    insurance_id: { column: invoices.insuranceId, type: 'integer', ops: ['eq', 'in'] },
-    issued_at: { column: invoices.issuedAt, type: 'timestamp', ops: ['gte', 'lte'] },
-  },
-  sorts: { issued_at: invoices.issuedAt, id: invoices.id, total: invoices.totalCents },
-  defaultSort: [desc(invoices.issuedAt), desc(invoices.id)],
-} satisfies ListSpec;
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -73,13 +62,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, invoiceListSpec);
-      const { rows, total } = await listInvoices(deps.db, {
-        userId: caller(request).userId,
-        where: q.where,
-        orderBy: q.orderBy,
-        limit: q.perPage,
-        offset: q.offset,
-      });
+      const { rows, total } = await listInvoices(deps, { userId: caller(request).userId, query: q });
       return { data: rows, meta: pageMeta(q, total) };
     },
   );
@@ -87,18 +70,36 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     { schema: { tags, security, params: Id, response: { 200: z.object({ data: InvoiceSchema }) } } },
-    async (request) => ({ data: await findInvoice(deps.db, caller(request).userId, request.params.id) }),
+    async (request) => ({
+      data: await findInvoice(deps, { userId: caller(request).userId, invoiceId: request.params.id }),
+    }),
   );
 
-  app.get('/:id/pdf', { schema: { tags, security, params: Id } }, async (request, reply) => {
-    const { pdf, filename } = await renderInvoicePdf(deps.db, {
-      userId: caller(request).userId,
-      invoiceId: request.params.id,
-    });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/:id/pdf',
+    {
+      schema: {
+        tags,
+        security,
+        params: Id,
+        response: {
+          200: fileAnswer(
+            'application/pdf',
+            'The invoice or credit note (Content-Disposition names the file).',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, filename } = await renderInvoicePdf(deps, {
+        userId: caller(request).userId,
+        invoiceId: request.params.id,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 };

@@ -8,8 +8,10 @@
 import {
   formatInvoiceNumber,
   INVOICE_KIND_LABELS,
+  type Invoice,
   type InvoiceKind,
   type InvoiceLetter,
+  type InvoiceProfile,
   type InvoiceProfileBody,
   InvoiceProfileBodySchema,
   invoiceLetterFor,
@@ -22,7 +24,7 @@ import {
   type TaxCondition,
 } from '@cubierto/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   entities,
   insurances,
@@ -36,6 +38,7 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ListQuery } from '../../lib/list-query.ts';
 import { notify } from '../notifications/notify.ts';
 
 /** Cubierto issues from one point of sale; the counters are keyed by it so a second one is a new row. */
@@ -52,7 +55,7 @@ type Recipient = {
   address: string;
 };
 
-function profileOut(row: ProfileRow, stateName: string) {
+function profileOut(row: ProfileRow, stateName: string): InvoiceProfile {
   return {
     name: row.name,
     document_type: row.documentType,
@@ -71,7 +74,14 @@ function profileOut(row: ProfileRow, stateName: string) {
 }
 
 /** The caller's invoice profile, or null while they have none (invoices then go to the insurance's billing entity). */
-export async function findInvoiceProfile(db: DbOrTx, userId: number) {
+export async function findInvoiceProfile(
+  deps: { db: Db },
+  input: { userId: number },
+): Promise<InvoiceProfile | null> {
+  return profileOf(deps.db, input.userId);
+}
+
+async function profileOf(db: DbOrTx, userId: number): Promise<InvoiceProfile | null> {
   const [row] = await db
     .select({ profile: invoiceProfiles, stateName: provinces.name })
     .from(invoiceProfiles)
@@ -80,7 +90,12 @@ export async function findInvoiceProfile(db: DbOrTx, userId: number) {
   return row ? profileOut(row.profile, row.stateName) : null;
 }
 
-export async function saveInvoiceProfile(db: DbOrTx, userId: number, body: InvoiceProfileBody) {
+/** PUT /customers/invoice-profile: creates or replaces the caller's invoice profile. */
+export async function saveInvoiceProfile(
+  deps: { db: Db },
+  { userId, body }: { userId: number; body: InvoiceProfileBody },
+): Promise<InvoiceProfile> {
+  const { db } = deps;
   const input = InvoiceProfileBodySchema.parse(body);
   const [province] = await db
     .select({ id: provinces.id })
@@ -108,7 +123,7 @@ export async function saveInvoiceProfile(db: DbOrTx, userId: number, body: Invoi
     .insert(invoiceProfiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: invoiceProfiles.userId, set: values });
-  return (await findInvoiceProfile(db, userId))!;
+  return (await profileOf(db, userId))!;
 }
 
 function addressOf(parts: {
@@ -130,7 +145,7 @@ function addressOf(parts: {
  * final).
  */
 async function recipientFor(tx: DbOrTx, userId: number, billingEntityId: number): Promise<Recipient> {
-  const profile = await findInvoiceProfile(tx, userId);
+  const profile = await profileOf(tx, userId);
   if (profile) {
     return {
       name: profile.name,
@@ -443,7 +458,10 @@ export async function issueCreditNoteForRefund(
   });
 }
 
-export function invoiceOut(row: InvoiceRow, extra: { insuranceNumber: string | null; lines?: LineRow[] }) {
+export function invoiceOut(
+  row: InvoiceRow,
+  extra: { insuranceNumber: string | null; lines?: LineRow[] },
+): Invoice {
   return {
     id: row.id,
     kind: row.kind,
@@ -477,22 +495,25 @@ export function invoiceOut(row: InvoiceRow, extra: { insuranceNumber: string | n
       : {}),
   };
 }
-export type InvoiceOut = ReturnType<typeof invoiceOut>;
+export type InvoiceOut = Invoice;
 
+/** GET /customers/invoices: a page of the caller's invoices and credit notes (filters and sort: queries.ts). */
 export async function listInvoices(
-  db: DbOrTx,
-  input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-) {
-  const condition = and(eq(invoices.userId, input.userId), input.where);
+  deps: { db: Db },
+  input: { userId: number; query: Pick<ListQuery, 'where' | 'orderBy' | 'perPage' | 'offset'> },
+): Promise<{ rows: Invoice[]; total: number }> {
+  const { db } = deps;
+  const { query } = input;
+  const condition = and(eq(invoices.userId, input.userId), query.where);
   const [rows, [total]] = await Promise.all([
     db
       .select({ invoice: invoices, insuranceNumber: insurances.number })
       .from(invoices)
       .leftJoin(insurances, eq(insurances.id, invoices.insuranceId))
       .where(condition)
-      .orderBy(...input.orderBy)
-      .limit(input.limit)
-      .offset(input.offset),
+      .orderBy(...query.orderBy)
+      .limit(query.perPage)
+      .offset(query.offset),
     db.select({ n: count() }).from(invoices).where(condition),
   ]);
   return {
@@ -502,17 +523,21 @@ export async function listInvoices(
 }
 
 /** One of the caller's invoices with its lines; another customer's is a 404. */
-export async function findInvoice(db: DbOrTx, userId: number, invoiceId: number): Promise<InvoiceOut> {
+export async function findInvoice(
+  deps: { db: DbOrTx },
+  input: { userId: number; invoiceId: number },
+): Promise<Invoice> {
+  const { db } = deps;
   const [row] = await db
     .select({ invoice: invoices, insuranceNumber: insurances.number })
     .from(invoices)
     .leftJoin(insurances, eq(insurances.id, invoices.insuranceId))
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.userId, input.userId)));
   if (!row) throw new AppError('not_found', { message: 'La factura no existe.' });
   const lines = await db
     .select()
     .from(invoiceLines)
-    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .where(eq(invoiceLines.invoiceId, input.invoiceId))
     .orderBy(invoiceLines.id);
   return invoiceOut(row.invoice, { insuranceNumber: row.insuranceNumber, lines });
 }

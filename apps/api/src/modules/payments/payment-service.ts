@@ -5,7 +5,13 @@
  * and body return the same payment, or the same refusal when the first one was refused; the same key with
  * another body is refused (409 idempotency_key_reused).
  */
-import { classifyPaymentStatus, formatArs, type PaymentMethod } from '@cubierto/contracts';
+import {
+  classifyPaymentStatus,
+  formatArs,
+  type Payment,
+  type PaymentMethod,
+  type PayResult,
+} from '@cubierto/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { insurances, payments } from '../../db/schema/index.ts';
@@ -24,7 +30,7 @@ export type Purpose = PaymentRow['purpose'];
 export type CheckoutProvider = { createCheckout(payment: PaymentRow): Promise<string> };
 export type Providers = Partial<Record<'sandbox' | 'mercadopago' | 'uala', CheckoutProvider>>;
 
-export function paymentOut(row: PaymentRow) {
+export function paymentOut(row: PaymentRow): Payment {
   return {
     id: row.id,
     purpose: row.purpose,
@@ -95,8 +101,6 @@ async function markInsurancePaid(
 ) {
   await markInsurancesPaid(tx, [insurance.id], now);
 }
-
-export type PayResult = { payment: ReturnType<typeof paymentOut>; checkout_url: string | null };
 
 export async function payInsurance(
   deps: { db: Db; providers: Providers },
@@ -300,19 +304,17 @@ export async function applyProviderStatus(
   });
 }
 
+/** One of the caller's payments, by id or by its external reference; another customer's is a 404. */
 export async function findPayment(
-  db: DbOrTx,
-  userId: number,
-  where: { id?: number; externalReference?: string },
-) {
+  deps: { db: DbOrTx },
+  input: { userId: number } & ({ id: number } | { externalReference: string }),
+): Promise<Payment> {
   const condition =
-    where.id !== undefined
-      ? eq(payments.id, where.id)
-      : eq(payments.externalReference, where.externalReference ?? '');
-  const [row] = await db
+    'id' in input ? eq(payments.id, input.id) : eq(payments.externalReference, input.externalReference);
+  const [row] = await deps.db
     .select()
     .from(payments)
-    .where(and(condition, eq(payments.userId, userId)));
+    .where(and(condition, eq(payments.userId, input.userId)));
   if (!row) throw new AppError('not_found', { message: 'El pago no existe.' });
   return paymentOut(row);
 }

@@ -255,7 +255,10 @@ describe('money wallet', () => {
       pay(c, insurance.id, 'credit_wallet', headers),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([409, 409]);
-    expect(answers.map((a) => a.json().error_code).sort()).toEqual(['idempotency_key_reused', 'insufficient_funds']);
+    expect(answers.map((a) => a.json().error_code).sort()).toEqual([
+      'idempotency_key_reused',
+      'insufficient_funds',
+    ]);
     await reconcile();
   });
 

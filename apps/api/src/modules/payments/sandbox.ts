@@ -1,12 +1,12 @@
 /**
  * The sandbox payment provider of the embedded default: its own checkout page where the customer
  * approves, leaves pending or rejects, then returns through the same links a real provider uses
- * (spec §2 "Payment return links") after the same status update a webhook would make.
+ * (spec §2 "Payment return links") after the same status update a webhook would make. The routes are in
+ * sandbox-routes.ts.
  */
 import { formatArs } from '@cubierto/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/mail.ts';
@@ -44,36 +44,38 @@ ${action('reject', 'Rechazar el pago', `${base}background:#fff;color:#a61b1b;bor
 </main></body></html>`;
 }
 
-export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
-  const Ref = z.object({ ref: z.string().regex(/^[\w-]{10,64}$/) });
+/** The sandbox payment its checkout page names; any other payment does not exist here. */
+export async function findSandboxPayment(deps: { db: Db }, input: { ref: string }): Promise<PaymentRow> {
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.externalReference, input.ref));
+  if (payment?.method !== 'sandbox') throw new AppError('not_found', { message: 'El pago no existe.' });
+  return payment;
+}
 
-  async function sandboxPayment(ref: string): Promise<PaymentRow> {
-    const [payment] = await deps.db.select().from(payments).where(eq(payments.externalReference, ref));
-    if (payment?.method !== 'sandbox') throw new AppError('not_found', { message: 'El pago no existe.' });
-    return payment;
-  }
+/** GET /sandbox/checkout/{ref}: the checkout page, as HTML. */
+export async function sandboxCheckoutPage(deps: { db: Db }, input: { ref: string }): Promise<string> {
+  return page(await findSandboxPayment(deps, input));
+}
 
-  app.get('/checkout/:ref', { schema: { hide: true, params: Ref } }, async (request, reply) => {
-    const payment = await sandboxPayment(request.params.ref);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(payment));
+export type SandboxAction = keyof typeof ACTIONS;
+export const SANDBOX_ACTIONS = Object.keys(ACTIONS) as [SandboxAction, ...SandboxAction[]];
+
+/**
+ * POST /sandbox/checkout/{ref}/{action}: applies the customer's choice as a provider's notification would,
+ * and answers where the customer returns to (the universal link form, as Mercado Pago and Ualá return: in
+ * the apps it opens the app again).
+ */
+export async function decideSandboxPayment(
+  deps: { db: Db; publicUrl: string },
+  input: { ref: string; action: SandboxAction },
+): Promise<string> {
+  const payment = await findSandboxPayment(deps, input);
+  const status = ACTIONS[input.action];
+  const updated = await applyProviderStatus(deps.db, {
+    method: 'sandbox',
+    externalReference: payment.externalReference,
+    providerPaymentId: `sbx-${payment.id}`,
+    providerStatus: status,
   });
-
-  app.post(
-    '/checkout/:ref/:action',
-    { schema: { hide: true, params: Ref.extend({ action: z.enum(['approve', 'pending', 'reject']) }) } },
-    async (request, reply) => {
-      const payment = await sandboxPayment(request.params.ref);
-      const status = ACTIONS[request.params.action];
-      const updated = await applyProviderStatus(deps.db, {
-        method: 'sandbox',
-        externalReference: payment.externalReference,
-        providerPaymentId: `sbx-${payment.id}`,
-        providerStatus: status,
-      });
-      const returned = updated.status === 'approved' ? approvedReturnStatus(updated) : status;
-      // The universal link form, as Mercado Pago and Ualá return: in the apps it opens the app again.
-      return reply.redirect(`${deps.config.publicUrl}${returnUrl(updated, returned)}`, 303);
-    },
-  );
-};
+  const returned = updated.status === 'approved' ? approvedReturnStatus(updated) : status;
+  return `${deps.publicUrl}${returnUrl(updated, returned)}`;
+}

@@ -1,31 +1,28 @@
 /**
- * /webhooks/mercadopago and /webhooks/uala: payment providers tell us a payment changed. No session; the
- * signature is checked first (401 with the error body when it is wrong or stale), then the payment is read
- * back from the provider and what the provider says is applied once (applyProviderStatus).
+ * What /webhooks/mercadopago and /webhooks/uala do (the routes are in webhook-routes.ts): payment
+ * providers tell us a payment changed. No session; the signature is checked first (401 with the error body
+ * when it is wrong or stale), then the payment is read back from the provider and what the provider says
+ * is applied once (applyProviderStatus).
  *
  * Providers retry whatever does not answer 2xx, so: a provider that cannot be read back answers 502 (retry
  * later; nothing was changed), while notifications we will never act on — a payment that is not ours,
  * another topic, an amount that does not match — answer 200 and are logged.
  */
+
+import type { WebhookOutcome } from '@cubierto/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type MercadoPagoProvider, verifyMercadoPagoSignature } from './mercadopago.ts';
 import { applyProviderStatus } from './payment-service.ts';
 import { type ProviderPayment, providerUnavailable } from './provider-api.ts';
-import {
-  UALA_SIGNATURE_HEADER,
-  UalaNotificationSchema,
-  type UalaProvider,
-  verifyUalaSignature,
-} from './uala.ts';
+import { UalaNotificationSchema, type UalaProvider, verifyUalaSignature } from './uala.ts';
 
 type Method = 'mercadopago' | 'uala';
-export type NoticeOutcome = 'applied' | 'ignored';
+export type NoticeOutcome = WebhookOutcome;
 
 const LABELS: Record<Method, string> = { mercadopago: 'Mercado Pago', uala: 'Ualá' };
 
@@ -128,60 +125,3 @@ export async function receiveUalaNotice(
   // Orders read back without their reference keep the one the (signed) notification named.
   return applyReadBack(deps, 'uala', { ...read, externalReference: read.externalReference ?? noticed });
 }
-
-const Received = z.object({
-  data: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'ignored']) }),
-});
-const MercadoPagoQuery = z.looseObject({ 'data.id': z.string().optional(), type: z.string().optional() });
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
-export const webhookRoutes: FastifyPluginAsyncZod<{
-  mercadopago: MercadoPagoProvider | undefined;
-  uala: UalaProvider | undefined;
-}> = async (app, options) => {
-  const { deps } = app;
-  const tags = ['webhooks'];
-  // The body as bytes: a signature covers exactly what was sent.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-  const { mercadopago, uala } = options;
-  const mercadopagoSecret = deps.config.mercadopago?.webhookSecret;
-  if (mercadopago && mercadopagoSecret) {
-    app.post(
-      '/mercadopago',
-      { schema: { tags, querystring: MercadoPagoQuery, response: { 200: Received } } },
-      async (request) => ({
-        data: {
-          received: true as const,
-          outcome: await receiveMercadoPagoNotice(
-            { db: deps.db, log: request.log, provider: mercadopago, secret: mercadopagoSecret },
-            {
-              dataId: request.query['data.id'],
-              type: request.query.type,
-              signature: header(request.headers['x-signature']),
-              requestId: header(request.headers['x-request-id']),
-            },
-          ),
-        },
-      }),
-    );
-  }
-
-  const ualaSecret = deps.config.uala?.webhookSecret;
-  if (uala && ualaSecret) {
-    app.post('/uala', { schema: { tags, response: { 200: Received } } }, async (request) => ({
-      data: {
-        received: true as const,
-        outcome: await receiveUalaNotice(
-          { db: deps.db, log: request.log, provider: uala, secret: ualaSecret },
-          {
-            rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-            signature: header(request.headers[UALA_SIGNATURE_HEADER]),
-          },
-        ),
-      },
-    }));
-  }
-};

@@ -17,7 +17,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await findReferral(deps.db, { userId: caller(request).userId, publicUrl: deps.config.publicUrl }),
+      data: await findReferral(deps, { userId: caller(request).userId }),
     }),
   );
 };

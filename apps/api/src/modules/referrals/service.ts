@@ -12,6 +12,7 @@ import {
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   REFERRAL_REWARD_CENTS,
+  type Referral,
 } from '@cubierto/contracts';
 import { and, count, eq, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -42,7 +43,12 @@ export function referralLink(publicUrl: string, code: string): string {
   return `${publicUrl.replace(/\/$/, '')}/register?ref=${encodeURIComponent(code)}`;
 }
 
-export async function findReferral(db: DbOrTx, input: { userId: number; publicUrl: string }) {
+/** GET /customers/referral: the caller's code (made the first time), share link and what it earned. */
+export async function findReferral(
+  deps: { db: DbOrTx; config: { publicUrl: string } },
+  input: { userId: number },
+): Promise<Referral> {
+  const { db } = deps;
   const code = await ensureReferralCode(db, input.userId);
   const [[invited], [rewarded]] = await Promise.all([
     db.select({ n: count() }).from(referrals).where(eq(referrals.inviterUserId, input.userId)),
@@ -54,7 +60,7 @@ export async function findReferral(db: DbOrTx, input: { userId: number; publicUr
   const earned = Number(rewarded?.cents ?? 0);
   return {
     code,
-    link: referralLink(input.publicUrl, code),
+    link: referralLink(deps.config.publicUrl, code),
     reward_cents: REFERRAL_REWARD_CENTS,
     reward_nice: formatArs(REFERRAL_REWARD_CENTS),
     invited_count: invited?.n ?? 0,

@@ -3,7 +3,13 @@
  * that moves the cached balance; the balance can never go below zero (checked here with a clear
  * message, and by the database whatever the code does).
  */
-import { formatArs } from '@cubierto/contracts';
+import {
+  formatArs,
+  type Wallet,
+  type WalletKind,
+  type WalletMovement,
+  type WalletMovementKind,
+} from '@cubierto/contracts';
 import { and, count, desc, eq, is, type Placeholder, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -12,10 +18,11 @@ import { AppError } from '../../lib/errors.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { notifyWalletMovement } from '../notifications/events.ts';
 
-export type WalletKind = 'money' | 'credit';
+export type { WalletKind };
+
 type WalletRow = typeof wallets.$inferSelect;
 type MovementRow = typeof walletMovements.$inferSelect;
-export type MovementKind = MovementRow['kind'];
+export type MovementKind = WalletMovementKind;
 
 export const WALLET_LABELS: Record<WalletKind, string> = { money: 'Mi dinero', credit: 'Mi crédito' };
 
@@ -80,7 +87,7 @@ export async function postMovement(
   return movement!;
 }
 
-export function walletOut(row: WalletRow) {
+export function walletOut(row: WalletRow): Wallet {
   return {
     id: row.id,
     kind: row.kind,
@@ -90,7 +97,7 @@ export function walletOut(row: WalletRow) {
   };
 }
 
-export function movementOut(row: MovementRow) {
+export function movementOut(row: MovementRow): WalletMovement {
   return {
     id: row.id,
     wallet_id: row.walletId,
@@ -139,25 +146,46 @@ export async function ownWallet(
   return wallet;
 }
 
-export async function listMovements(db: DbOrTx, walletId: number, page: { limit: number; offset: number }) {
+/** GET /customers/{money,credit}-wallet: the caller's wallet of that kind (created empty the first time). */
+export async function findWallet(
+  deps: { db: Db },
+  input: { userId: number; kind: WalletKind },
+): Promise<Wallet> {
+  return walletOut(await ownWallet(deps.db, input.userId, input.kind));
+}
+
+type OwnWallet = { userId: number; kind: WalletKind; walletId: number };
+
+/** A page of the caller's wallet's movements, newest first; another wallet id is a 404. */
+export async function listMovements(
+  deps: { db: Db },
+  input: OwnWallet & { limit: number; offset: number },
+): Promise<{ rows: WalletMovement[]; total: number }> {
+  const { db } = deps;
+  const wallet = await ownWallet(db, input.userId, input.kind, input.walletId);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(walletMovements)
-      .where(eq(walletMovements.walletId, walletId))
+      .where(eq(walletMovements.walletId, wallet.id))
       .orderBy(desc(walletMovements.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(walletMovements).where(eq(walletMovements.walletId, walletId)),
+      .limit(input.limit)
+      .offset(input.offset),
+    db.select({ n: count() }).from(walletMovements).where(eq(walletMovements.walletId, wallet.id)),
   ]);
   return { rows: rows.map(movementOut), total: total?.n ?? 0 };
 }
 
-export async function findMovement(db: DbOrTx, walletId: number, movementId: number) {
-  const [row] = await db
+/** One movement of the caller's wallet; another wallet's (or another customer's) is a 404. */
+export async function findMovement(
+  deps: { db: Db },
+  input: OwnWallet & { movementId: number },
+): Promise<WalletMovement> {
+  const wallet = await ownWallet(deps.db, input.userId, input.kind, input.walletId);
+  const [row] = await deps.db
     .select()
     .from(walletMovements)
-    .where(and(eq(walletMovements.id, movementId), eq(walletMovements.walletId, walletId)));
+    .where(and(eq(walletMovements.id, input.movementId), eq(walletMovements.walletId, wallet.id)));
   if (!row) throw new AppError('not_found', { message: 'El movimiento no existe.' });
   return movementOut(row);
 }
