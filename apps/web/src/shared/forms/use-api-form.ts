@@ -12,17 +12,19 @@
  *   });
  *
  * The schema is given as is, or as a loader (`schema: () => import('…').then((m) => m.Schema)`) for a page
- * that must not download zod with its first paint (login): zod and the resolver then load on the first
- * focus (`preload`) or on submit. Either way this file imports neither, so it costs a page nothing.
+ * that must not download zod with its first paint: zod and the resolver then load on the first focus
+ * (`preload`) or on submit. Either way this file imports neither. (The login page, on a tighter budget
+ * still, keeps even react-hook-form off its download and reads the API's messages with
+ * `placeApiValidations`, the same decoding this hook uses.)
  */
 import { useState } from 'react';
 import { type FieldValues, type Path, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { ApiError } from '../api/api-error.ts';
+import { placeApiValidations } from './api-validations.ts';
 import { lazyZodResolver } from './lazy-zod-resolver.ts';
 
-/** The key under which the API puts a message that belongs to no field. */
-const FORM_LEVEL_KEY = '_';
+/** Re-exported for forms that read a refusal before placing it (a rejected link token, say). */
+export { apiValidations } from './api-validations.ts';
 
 export type ApiFormOptions<TInput extends FieldValues, TOutput> = Omit<
   UseFormProps<TInput, unknown, TOutput>,
@@ -50,13 +52,6 @@ export type ApiForm<TInput extends FieldValues, TOutput> = UseFormReturn<TInput,
   preload: () => void;
 };
 
-/** The validations of an API error as field → messages (empty for any other error). */
-export function apiValidations(error: unknown): Record<string, string[]> {
-  if (!(error instanceof ApiError)) return {};
-  const validations = error.body?.validations;
-  return validations && typeof validations === 'object' ? validations : {};
-}
-
 export function useApiForm<TInput extends FieldValues, TOutput = TInput>({
   schema,
   fields,
@@ -70,28 +65,15 @@ export function useApiForm<TInput extends FieldValues, TOutput = TInput>({
   );
   const form = useForm<TInput, unknown, TOutput>({ ...options, resolver: lazy.resolver });
   const known: readonly string[] = fields ?? Object.keys(options.defaultValues ?? {});
-  // The form's order, so the first field with a message is the one focused.
-  const rank = (key: string) => known.indexOf(key.split('.')[0] ?? key);
 
   const applyApiErrors = (error: unknown): boolean => {
-    let placed = false;
-    const formLevel: string[] = [];
-    const entries = Object.entries(apiValidations(error)).sort(([a], [b]) => rank(a) - rank(b));
-    for (const [key, messages] of entries) {
-      if (!messages.length) continue;
-      if (key !== FORM_LEVEL_KEY && rank(key) >= 0) {
-        form.setError(
-          key as Path<TInput>,
-          { type: 'server', message: messages.join(' ') },
-          { shouldFocus: !placed },
-        );
-        placed = true;
-      } else {
-        formLevel.push(...messages);
-      }
-    }
-    if (formLevel.length) form.setError('root.server', { type: 'server', message: formLevel.join(' ') });
-    return placed;
+    const placed = placeApiValidations(error, known);
+    placed.fields.forEach(([key, message], index) => {
+      // The first field with a message takes the focus, as the schema's own errors do.
+      form.setError(key as Path<TInput>, { type: 'server', message }, { shouldFocus: index === 0 });
+    });
+    if (placed.form) form.setError('root.server', { type: 'server', message: placed.form });
+    return placed.fields.length > 0;
   };
 
   return {

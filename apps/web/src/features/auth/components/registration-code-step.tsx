@@ -5,10 +5,12 @@
  */
 import type { TokenResponse } from '@cubierto/contracts';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { z } from 'zod';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
+import { t as translate } from '../../../shared/i18n/i18n.ts';
 import { confirmRegistration, resendRegistrationCode } from '../api/register.ts';
 
 type RegistrationCodeStepProps = {
@@ -17,39 +19,30 @@ type RegistrationCodeStepProps = {
   onBack: () => void;
 };
 
+const CodeFormSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, { error: () => translate('register.codeIncomplete') }),
+});
+
 export function RegistrationCodeStep({ email, onConfirmed, onBack }: RegistrationCodeStepProps) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useApiForm({ schema: CodeFormSchema, defaultValues: { code: '' } });
   const [notice, setNotice] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
+  const codeField = form.register('code');
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    if (!/^\d{6}$/.test(code)) {
-      setError(t('register.codeIncomplete'));
-      return;
-    }
-    setSubmitting(true);
+  const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
       await onConfirmed(await confirmRegistration({ email, code }));
     } catch (failure) {
-      const messages = failure instanceof ApiError ? failure.validationsOf('code') : [];
-      if (messages.length) setError(messages.join(' '));
-      else handleError(failure, 15);
-    } finally {
-      setSubmitting(false);
+      if (!form.applyApiErrors(failure)) handleError(failure, 15);
     }
-  };
+  });
 
   const resend = async () => {
     setResending(true);
     try {
       await resendRegistrationCode({ email });
-      setCode('');
-      setError(null);
+      form.reset({ code: '' });
       setNotice(t('register.codeResent', { email }));
     } catch (failure) {
       handleError(failure, 15);
@@ -67,12 +60,13 @@ export function RegistrationCodeStep({ email, onConfirmed, onBack }: Registratio
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={code}
+          {...codeField}
           onChange={(event) => {
-            setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6));
-            setError(null);
+            // Only digits, six at most, whatever is typed or pasted.
+            event.currentTarget.value = event.currentTarget.value.replace(/\D/g, '').slice(0, 6);
+            return codeField.onChange(event);
           }}
-          error={error}
+          error={form.formState.errors.code?.message}
           styles={{ input: { fontSize: 22, letterSpacing: 8, textAlign: 'center' } }}
           data-autofocus
         />
@@ -81,7 +75,7 @@ export function RegistrationCodeStep({ email, onConfirmed, onBack }: Registratio
             {notice}
           </Text>
         )}
-        <Button type="submit" size="md" fullWidth loading={submitting}>
+        <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting}>
           {t('register.codeSubmit')}
         </Button>
         <Group justify="space-between">

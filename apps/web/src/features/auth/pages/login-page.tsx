@@ -1,7 +1,7 @@
 /**
  * Login (spec §2): e-mail and password validated with the API's own schema, social sign-in for the
  * providers the app version enables, links to registration and to password recovery. After too many
- * attempts (429) the way out is offered at once: 'Recuperá tu contraseña' under the button.
+ * attempts (too_many_requests) the way out is offered at once: 'Recuperá tu contraseña' under the button.
  *
  * This is the first page most visitors load, so its validation schema (zod and the contracts) and its
  * submit code load when the user starts filling the form in, not with the page; and its two fields are
@@ -12,8 +12,9 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { ApiError, hasErrorCode } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
@@ -69,13 +70,8 @@ export function LoginPage() {
       await submitLogin(parsed.data, (to) => navigate(to, { replace: true }));
     } catch (error) {
       if (error instanceof ApiError) {
-        setLocked(error.status === 429);
-        const found: Errors = {};
-        for (const field of FIELDS) {
-          const messages = error.validationsOf(field);
-          if (messages.length) found[field] = messages.join(' ');
-        }
-        setErrors(found);
+        setLocked(hasErrorCode(error, 'too_many_requests'));
+        setErrors(Object.fromEntries(placeApiValidations(error, FIELDS).fields));
       }
       handleError(error, 14);
     } finally {

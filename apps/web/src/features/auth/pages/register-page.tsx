@@ -7,19 +7,17 @@
  */
 import type { TokenResponse } from '@cubierto/contracts';
 import { ReferralCodeSchema, RegisterBodySchema } from '@cubierto/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { hasErrorCode } from '../../../shared/api/api-error.ts';
 import { contractPathOf } from '../../../shared/catalog/choose-coverage.ts';
 import { ChosenProductSummary } from '../../../shared/catalog/chosen-product-summary.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
 import { maskedRegistration } from '../../../shared/forms/masks.ts';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { useAsyncValue } from '../../../shared/hooks/use-async-value.ts';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
@@ -33,10 +31,6 @@ import { pendingRegistration } from '../pending-registration.ts';
 const RegisterFormSchema = RegisterBodySchema.omit({ social: true, social_token: true }).extend({
   referral_code: z.union([z.literal(''), ReferralCodeSchema]).optional(),
 });
-type RegisterFormInput = z.input<typeof RegisterFormSchema>;
-type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
-
-const fields = ['name', 'email', 'password', 'dni', 'referral_code'] as const;
 
 const REFERRAL_KEY = 'cubierto.referral';
 
@@ -69,9 +63,10 @@ export function RegisterPage() {
     handleSubmit,
     setError,
     setValue,
+    applyApiErrors,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
-    resolver: zodResolver(RegisterFormSchema),
+  } = useApiForm({
+    schema: RegisterFormSchema,
     defaultValues: { name: '', email: '', password: '', dni: '', referral_code: invitedWith },
   });
 
@@ -96,8 +91,7 @@ export function RegisterPage() {
       if (started.kind === 'session') await finish(started.token);
       else setCodeSentTo({ email: values.email, message: started.message });
     } catch (error) {
-      const placed = applyApiValidations(error, setError, fields);
-      if (!placed && error instanceof ApiError && error.code === 'email_taken') {
+      if (!applyApiErrors(error) && hasErrorCode(error, 'email_taken')) {
         setError('email', { type: 'server', message: t('register.emailTaken') }, { shouldFocus: true });
       }
       handleError(error, 15);

@@ -3,16 +3,14 @@
  * `?token=` (the e-mailed link), choose the new password. An expired or used link offers a new one.
  */
 import { ForgotPasswordBodySchema, PasswordSchema } from '@cubierto/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { hasErrorCode } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
+import { apiValidations, useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { t as translate } from '../../../shared/i18n/i18n.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconAlert, IconMail } from '../../../shared/ui/icons.tsx';
@@ -35,19 +33,16 @@ function RequestLinkForm() {
   const {
     register,
     handleSubmit,
-    setError,
+    applyApiErrors,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ForgotPasswordBodySchema>, unknown, z.output<typeof ForgotPasswordBodySchema>>({
-    resolver: zodResolver(ForgotPasswordBodySchema),
-    defaultValues: { email: '' },
-  });
+  } = useApiForm({ schema: ForgotPasswordBodySchema, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       setSentMessage(await requestPasswordReset(values));
     } catch (error) {
-      applyApiValidations(error, setError, ['email']);
+      applyApiErrors(error);
       handleError(error, 16);
     }
   });
@@ -102,7 +97,6 @@ const NewPasswordSchema = z
     path: ['confirmation'],
     error: () => translate('resetPassword.mismatch'),
   });
-type NewPasswordValues = z.infer<typeof NewPasswordSchema>;
 
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -111,12 +105,9 @@ function NewPasswordForm({ token }: { token: string }) {
   const {
     register,
     handleSubmit,
-    setError,
+    applyApiErrors,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({
-    resolver: zodResolver(NewPasswordSchema),
-    defaultValues: { password: '', confirmation: '' },
-  });
+  } = useApiForm({ schema: NewPasswordSchema, defaultValues: { password: '', confirmation: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -124,13 +115,11 @@ function NewPasswordForm({ token }: { token: string }) {
       showToast({ type: 'success', message });
       navigate('/login', { replace: true });
     } catch (error) {
-      const validations = error instanceof ApiError ? error.body?.validations : undefined;
-      const tokenRejected = typeof validations === 'object' && Boolean(validations.token?.length);
-      if (error instanceof ApiError && (error.code === 'invalid_token' || tokenRejected)) {
+      if (hasErrorCode(error, 'invalid_token') || apiValidations(error).token?.length) {
         setLinkInvalid(true);
         return;
       }
-      applyApiValidations(error, setError, ['password']);
+      applyApiErrors(error);
       handleError(error, 16);
     }
   });
