@@ -2,16 +2,20 @@
 import { InvoiceSchema, pageOf } from '@cubierto/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 export const INVOICES_PER_PAGE = 10;
 
+export async function fetchInvoices(page: number) {
+  return pageOf(InvoiceSchema).parse(
+    await api.get('/customers/invoices', { query: { page, per_page: INVOICES_PER_PAGE } }),
+  );
+}
+
 export function invoicesQueryOptions(page: number) {
   return queryOptions({
-    queryKey: ['invoices', page],
-    queryFn: async () =>
-      pageOf(InvoiceSchema).parse(
-        await api.get('/customers/invoices', { query: { page, per_page: INVOICES_PER_PAGE } }),
-      ),
+    queryKey: queryKeys.invoices.list({ page }),
+    queryFn: () => fetchInvoices(page),
     placeholderData: keepPreviousData,
   });
 }

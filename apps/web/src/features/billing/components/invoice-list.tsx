@@ -1,12 +1,12 @@
 /** The customer's invoices and credit notes, newest first, ten a page, each with its PDF download. */
 import { formatDocumentNumber, type Invoice } from '@cubierto/contracts';
-import { Badge, Button, Card, EmptyState, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { IconReceipt } from '../../../shared/ui/icons.tsx';
-import { LoadError } from '../../../shared/ui/load-error.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { IconDownload } from '../../../shared/ui/product-icons.tsx';
 import { downloadInvoice, invoicesQueryOptions } from '../api/invoices.ts';
 
@@ -63,44 +63,25 @@ export function InvoiceList() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useQuery(invoicesQueryOptions(page));
-
-  if (query.isError)
-    return <LoadError description={t('billing.invoices.loadError')} onRetry={() => void query.refetch()} />;
-  if (!query.data)
-    return (
-      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('loading.default')}>
-        <Skeleton h={72} radius="md" />
-        <Skeleton h={72} radius="md" />
-      </Stack>
-    );
-  if (query.data.data.length === 0)
-    return (
-      <EmptyState
-        variant="light"
-        icon={<IconReceipt size={28} />}
-        title={t('billing.invoices.emptyTitle')}
-        description={t('billing.invoices.emptyDescription')}
-      />
-    );
-  const { meta } = query.data;
   return (
-    <Stack gap="md">
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {query.data.data.map((invoice) => (
-          <InvoiceRow key={invoice.id} invoice={invoice} />
-        ))}
-      </Stack>
-      {meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={meta.last_page}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': t(`wallets.movements.page.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('wallets.movements.page.number', { page: item }) })}
-          />
-        </Group>
+    <PagedList
+      query={query}
+      page={page}
+      onPageChange={setPage}
+      loadError={t('billing.invoices.loadError')}
+      empty={{
+        icon: <IconReceipt size={28} />,
+        title: t('billing.invoices.emptyTitle'),
+        description: t('billing.invoices.emptyDescription'),
+      }}
+    >
+      {(invoices) => (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {invoices.map((invoice) => (
+            <InvoiceRow key={invoice.id} invoice={invoice} />
+          ))}
+        </Stack>
       )}
-    </Stack>
+    </PagedList>
   );
 }

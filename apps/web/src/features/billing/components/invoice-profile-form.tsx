@@ -13,7 +13,6 @@ import {
   TAX_CONDITIONS,
   type TaxCondition,
 } from '@cubierto/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Card,
@@ -26,36 +25,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { provincesQueryOptions } from '../../../shared/api/places.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
 import { maskedRegistration } from '../../../shared/forms/masks.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { invoiceProfileQueryOptions, saveInvoiceProfile } from '../api/invoice-profile.ts';
+import { useSaveInvoiceProfileMutation } from '../api/invoice-profile.ts';
 
-type FormOutput = z.output<typeof InvoiceProfileBodySchema>;
 // The province picker holds the id as text (or null before a choice); the schema coerces it.
 type FormInput = InvoiceProfileBody;
-
-const FIELDS = [
-  'name',
-  'document_type',
-  'document_number',
-  'tax_condition',
-  'street',
-  'street_number',
-  'floor_apartment',
-  'locality',
-  'state_id',
-  'zip_code',
-] as const;
 
 const taxOptions = TAX_CONDITIONS.map((value) => ({ value, label: TAX_CONDITION_LABELS[value] }));
 
@@ -77,31 +61,27 @@ function valuesOf(profile: InvoiceProfile | null): FormInput {
 export function InvoiceProfileForm({ profile }: { profile: InvoiceProfile | null }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const queryClient = useQueryClient();
+  const save = useSaveInvoiceProfileMutation();
   const provinces = useQuery(provincesQueryOptions);
   const {
     register,
     control,
     handleSubmit,
-    setError,
     watch,
     reset,
+    applyApiErrors,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(InvoiceProfileBodySchema),
-    defaultValues: valuesOf(profile),
-  });
+  } = useApiForm({ schema: InvoiceProfileBodySchema, defaultValues: valuesOf(profile) });
   const isCuit = watch('document_type') === 'CUIT';
   const letter = invoiceLetterFor((watch('tax_condition') ?? 'consumidor_final') as TaxCondition);
 
   const submit = handleSubmit(async (values) => {
     try {
-      const saved = await saveInvoiceProfile(values);
-      queryClient.setQueryData(invoiceProfileQueryOptions.queryKey, saved);
+      const saved = await save.mutateAsync(values);
       reset(valuesOf(saved));
       showToast({ type: 'success', message: t('billing.profile.saved'), duration: 4_000 });
     } catch (error) {
-      if (!applyApiValidations(error, setError, FIELDS)) handleError(error, 81);
+      if (!applyApiErrors(error)) handleError(error, 81);
     }
   });
 

@@ -8,7 +8,7 @@ import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { isNotFound } from '../../../shared/api/api-error.ts';
 import { formatDay, formatLongDate } from '../../../shared/format/format.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
@@ -144,7 +144,7 @@ export function ClaimDetailPage() {
   const claimId = Number(id);
   const query = useQuery({ ...claimQueryOptions(claimId), enabled: Number.isInteger(claimId) });
 
-  if (!Number.isInteger(claimId) || (query.error instanceof ApiError && query.error.status === 404))
+  if (!Number.isInteger(claimId) || isNotFound(query.error))
     return (
       <NotFoundNotice
         title={t('claims.detail.notFoundTitle')}

@@ -5,6 +5,7 @@
 import { dataOf, type InsuranceProcess, type Quote, QuoteSchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 export async function quoteProcess(processId: number): Promise<Quote> {
   return dataOf(QuoteSchema).parse(await api.post(`/customers/insurance-processes/${processId}/quote`)).data;
@@ -13,7 +14,7 @@ export async function quoteProcess(processId: number): Promise<Quote> {
 export function quoteQueryOptions(process: InsuranceProcess) {
   return queryOptions({
     // The answers as saved: a new save means a new quote.
-    queryKey: ['insurance-processes', process.id, 'quote', process.updated_at],
+    queryKey: queryKeys.processes.quote(process.id, process.updated_at),
     queryFn: () => quoteProcess(process.id),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

@@ -3,8 +3,10 @@
  * photos of a phone or a bicycle. The server checks type and size; the form checks them first to answer
  * at once. A photo is read back with the session token, so it is shown from a blob URL.
  */
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, requestFailure, sendRequest } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -25,4 +27,14 @@ export async function fetchRiskPhoto(id: number, signal?: AbortSignal): Promise<
   const sent = await sendRequest(`/customers/uploads/${id}`, { signal }, 'image/*');
   if (!sent.response.ok) throw await requestFailure(sent);
   return sent.response.blob();
+}
+
+/** An uploaded photo's bytes; they never change once uploaded. */
+export function riskPhotoQueryOptions(id: number | null) {
+  return queryOptions({
+    queryKey: queryKeys.uploads.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchRiskPhoto(id as number, signal),
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

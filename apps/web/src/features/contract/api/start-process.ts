@@ -1,6 +1,6 @@
 /**
- * POST /customers/insurance-processes: starts contracting a coverage. A 409 means the product is sold on
- * the insurer's own site (its policy has an `external_url`).
+ * POST /customers/insurance-processes: starts contracting a coverage. `external_product` means the
+ * product is sold on the insurer's own site (its policy has an `external_url`).
  */
 import type { InsuranceProcess } from '@cubierto/contracts';
 import { api } from '../../../shared/api/client.ts';

@@ -27,18 +27,18 @@ import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { requestPermission } from '../../../shared/native/permissions.ts';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
-import { fetchRiskPhoto, isAcceptablePhoto, PHOTO_TYPES, uploadRiskPhoto } from '../api/risk-photos.ts';
+import {
+  isAcceptablePhoto,
+  PHOTO_TYPES,
+  riskPhotoQueryOptions,
+  uploadRiskPhoto,
+} from '../api/risk-photos.ts';
 import { useFieldError } from './form-fields.tsx';
 import { photoInstructionKind, showInstructions } from './instructions.ts';
 
 /** A blob URL of an uploaded photo (read with the session token), revoked when no longer shown. */
 function useUploadedPhotoUrl(id: number | null): string | null {
-  const blob = useQuery({
-    queryKey: ['uploads', id],
-    queryFn: ({ signal }) => fetchRiskPhoto(id as number, signal),
-    enabled: id !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const blob = useQuery(riskPhotoQueryOptions(id));
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!blob.data) return;

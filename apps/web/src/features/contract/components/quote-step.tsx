@@ -9,10 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { localitiesQueryOptions, provincesQueryOptions } from '../../../shared/api/places.ts';
+import { myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { quoteQueryOptions } from '../api/quote-process.ts';
-import { userEntitiesQueryOptions } from '../api/user-entities.ts';
 import { summarizeStep } from '../model/answer-summary.ts';
 import { stepTextKey } from '../model/flow.ts';
 import { PhotoThumbnails } from './photos-fields.tsx';
@@ -60,7 +60,7 @@ function AnswersSummary({
   const { t } = useTranslation();
   const code = process.risk_type.short_code;
   const address = process.answers.risk?.address as { state_id?: number } | undefined;
-  const entities = useQuery(userEntitiesQueryOptions);
+  const entities = useQuery({ ...myEntitiesQueryOptions(), staleTime: 0 });
   const provinces = useQuery({ ...provincesQueryOptions, enabled: !!address });
   const localities = useQuery(localitiesQueryOptions(address?.state_id));
   const lookups = {

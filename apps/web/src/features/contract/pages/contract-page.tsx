@@ -6,23 +6,23 @@
  */
 import { type InsuranceProcess, type Quote, type StepName, todayInArgentina } from '@cubierto/contracts';
 import { Box, Button, Card, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { isNotFound } from '../../../shared/api/api-error.ts';
 import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
+import { myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { confirmProcess } from '../api/confirm-process.ts';
-import { processQueryKey, processQueryOptions } from '../api/process.ts';
-import { userEntitiesQueryOptions } from '../api/user-entities.ts';
+import { useConfirmProcessMutation } from '../api/confirm-process.ts';
+import { processQueryOptions } from '../api/process.ts';
 import { ContractHeader } from '../components/contract-header.tsx';
 import { ContractNotice } from '../components/contract-notice.tsx';
 import { DatesFields } from '../components/dates-fields.tsx';
-import { discardWithConfirmation } from '../components/discard-with-confirmation.ts';
+import { useDiscardWithConfirmation } from '../components/discard-with-confirmation.ts';
 import { PhotosFields } from '../components/photos-fields.tsx';
 import { QuoteStep } from '../components/quote-step.tsx';
 import { RiskFields } from '../components/risk-fields.tsx';
@@ -50,7 +50,6 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const code = process.risk_type.short_code;
   const flow = flowOf(process);
   const [returned] = useState(() => (location.state as ReturnedEntity)?.chosenEntity);
@@ -58,13 +57,16 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
     returned && isReachable(process, 'taker') ? 'taker' : process.next_step,
   );
   const [backToSummary, setBackToSummary] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmProcessMutation();
+  const discardWithConfirmation = useDiscardWithConfirmation();
   const [today] = useState(() => todayInArgentina());
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const user = useQuery(currentUserQueryOptions);
   const entities = useQuery({
-    ...userEntitiesQueryOptions,
+    ...myEntitiesQueryOptions(),
+    // search-entity may have added one.
+    staleTime: 0,
     enabled: active === 'taker' || active === 'quote',
   });
   const index = flow.indexOf(active);
@@ -83,24 +85,18 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
   };
 
   const onSaved = (updated: InsuranceProcess) => {
-    queryClient.setQueryData(processQueryKey(updated.id), updated);
     go(stepAfterSaving(updated, active as StepName, backToSummary));
     setBackToSummary(false);
   };
   const onBack = index > 0 ? () => go(flow[index - 1] as FlowStep) : undefined;
 
   const discard = async () => {
-    if (await discardWithConfirmation(process.id, queryClient)) navigate('/tabs', { replace: true });
+    if (await discardWithConfirmation(process.id)) navigate('/tabs', { replace: true });
   };
 
   const confirm = async (quote: Quote) => {
-    setConfirming(true);
     try {
-      const insurance = await confirmProcess(process.id, quote.id);
-      await queryClient.invalidateQueries({
-        predicate: (query) => ['insurance-processes', 'insurances'].includes(String(query.queryKey[0])),
-        refetchType: 'none',
-      });
+      const insurance = await confirmation.mutateAsync({ processId: process.id, quoteId: quote.id });
       navigate(`/customers/insurances/${insurance.id}`, { replace: true });
       // Spec §2 item 11: the contract has no cover until it is paid.
       void openAlert({
@@ -112,10 +108,6 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
       });
     } catch (error) {
       handleError(error, 53);
-      // An expired quote or answers changed elsewhere: price them again.
-      if (error instanceof ApiError && error.status === 409)
-        void queryClient.invalidateQueries({ queryKey: processQueryKey(process.id) });
-      setConfirming(false);
     }
   };
 
@@ -212,7 +204,7 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
             }}
             onBack={() => go(flow[index - 1] as FlowStep)}
             onConfirm={confirm}
-            confirming={confirming}
+            confirming={confirmation.isPending}
           />
         ) : (
           formFor(active)
@@ -229,7 +221,7 @@ export function ContractPage() {
   const valid = Number.isInteger(id) && id > 0;
   const process = useQuery({ ...processQueryOptions(id), enabled: valid });
 
-  if (!valid || (process.error instanceof ApiError && process.error.status === 404)) {
+  if (!valid || isNotFound(process.error)) {
     return (
       <ContractNotice title={t('contract.missing.title')} description={t('contract.missing.description')} />
     );

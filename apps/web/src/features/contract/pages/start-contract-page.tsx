@@ -9,7 +9,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { hasErrorCode, isNotFound } from '../../../shared/api/api-error.ts';
 import { openExternalSite } from '../../../shared/catalog/choose-coverage.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
@@ -52,7 +52,7 @@ function StartProcess({ coverageId }: { coverageId: number }) {
       },
       (error: unknown) => {
         if (!current) return;
-        if (error instanceof ApiError && error.status === 409) {
+        if (hasErrorCode(error, 'policy_contracted_externally')) {
           offerInsurerSite(coverageId).then(leave, () => {
             handleError(error, 50);
             leave();
@@ -67,7 +67,7 @@ function StartProcess({ coverageId }: { coverageId: number }) {
     };
   }, [coverageId, attempt, location.key, navigate]);
 
-  if (failure instanceof ApiError && failure.status === 404) {
+  if (isNotFound(failure)) {
     return <ContractNotice title={t('contract.start.missingTitle')} description={failure.message} />;
   }
   if (failure) {

@@ -3,26 +3,14 @@
  * premium, and its errors (each naming the column) or, once issued, its insurance number.
  */
 import type { ImportRow } from '@cubierto/contracts';
-import {
-  Anchor,
-  Badge,
-  EmptyState,
-  Group,
-  List,
-  Pagination,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconFileText } from '../../../shared/ui/icons.tsx';
-import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { importRowsQueryOptions, type RowFilter } from '../api/imports.ts';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { importRowsQueryOptions, type RowFilter } from '../api/import-rows.ts';
 
 /** Light badges with a dark text shade, above WCAG AA contrast (as the insurance status badge). */
 const STATUS_LOOK: Record<ImportRow['status'], { color: string; text: string }> = {
@@ -55,78 +43,58 @@ export function ImportReport({ importId, issued }: { importId: number; issued: b
   const query = useQuery(importRowsQueryOptions(importId, filter, page));
 
   const filters: RowFilter[] = ['all', 'invalid', issued ? 'issued' : 'valid'];
-  const body = () => {
-    if (query.isError)
-      return <LoadError description={t('imports.detail.loadError')} onRetry={() => void query.refetch()} />;
-    if (!query.data)
-      return (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label={t('loading.default')}>
-          <Skeleton h={40} />
-          <Skeleton h={40} />
-        </Stack>
-      );
-    if (!query.data.data.length)
-      return (
-        <EmptyState
-          variant="light"
-          icon={<IconFileText size={28} />}
-          title={t(`imports.rows.empty.${filter}`)}
-        />
-      );
-    const { meta } = query.data;
-    return (
-      <Stack gap="md">
-        <Table striped verticalSpacing="sm" aria-label={t('imports.detail.report')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('imports.rows.line')}</Table.Th>
-              <Table.Th>{t('imports.rows.identifier')}</Table.Th>
-              <Table.Th w={140}>{t('imports.rows.status')}</Table.Th>
-              <Table.Th w={130}>{t('imports.rows.premium')}</Table.Th>
-              <Table.Th>{t('imports.rows.outcome')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.data.map((row) => (
-              <Table.Tr key={row.row_number} data-status={row.status}>
-                <Table.Td>{row.row_number}</Table.Td>
-                <Table.Td>{row.identifier ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    color={STATUS_LOOK[row.status].color}
-                    c={STATUS_LOOK[row.status].text}
-                    variant="light"
-                    radius="sm"
-                    tt="none"
-                  >
-                    {t(`imports.rows.statuses.${row.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{row.total_nice ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Outcome row={row} />
-                </Table.Td>
+  const body = (
+    <PagedList
+      query={query}
+      page={page}
+      onPageChange={setPage}
+      loadError={t('imports.detail.loadError')}
+      empty={{ icon: <IconFileText size={28} />, title: t(`imports.rows.empty.${filter}`) }}
+      skeletons={{ count: 2, height: 40 }}
+    >
+      {(rows, meta) => (
+        <>
+          <Table striped verticalSpacing="sm" aria-label={t('imports.detail.report')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('imports.rows.line')}</Table.Th>
+                <Table.Th>{t('imports.rows.identifier')}</Table.Th>
+                <Table.Th w={140}>{t('imports.rows.status')}</Table.Th>
+                <Table.Th w={130}>{t('imports.rows.premium')}</Table.Th>
+                <Table.Th>{t('imports.rows.outcome')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {meta.last_page > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={meta.last_page}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`wallets.movements.page.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('wallets.movements.page.number', { page: item }) })}
-            />
-          </Group>
-        )}
-        <Text size="sm" c="dimmed">
-          {t('imports.rows.count', { count: meta.total })}
-        </Text>
-      </Stack>
-    );
-  };
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.row_number} data-status={row.status}>
+                  <Table.Td>{row.row_number}</Table.Td>
+                  <Table.Td>{row.identifier ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      color={STATUS_LOOK[row.status].color}
+                      c={STATUS_LOOK[row.status].text}
+                      variant="light"
+                      radius="sm"
+                      tt="none"
+                    >
+                      {t(`imports.rows.statuses.${row.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{row.total_nice ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Outcome row={row} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="sm" c="dimmed">
+            {t('imports.rows.count', { count: meta.total })}
+          </Text>
+        </>
+      )}
+    </PagedList>
+  );
 
   return (
     <Stack gap="sm">
@@ -140,7 +108,7 @@ export function ImportReport({ importId, issued }: { importId: number; issued: b
         }}
         data={filters.map((value) => ({ value, label: t(`imports.rows.filters.${value}`) }))}
       />
-      {body()}
+      {body}
     </Stack>
   );
 }

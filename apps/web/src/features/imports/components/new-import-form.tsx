@@ -17,7 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,7 +27,8 @@ import { myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts'
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
-import { downloadSample, importKeys, uploadImport } from '../api/imports.ts';
+import { downloadSample } from '../api/import-files.ts';
+import { useUploadImportMutation } from '../api/upload-import.ts';
 
 const UPLOAD_SITE = 203;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -39,7 +40,7 @@ function entityLabel(entity: Entity): string {
 export function NewImportForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const upload = useUploadImportMutation();
   const titleId = useId();
   const entities = useQuery(myEntitiesQueryOptions());
   const policies = useQuery(publicPoliciesQueryOptions());
@@ -67,13 +68,12 @@ export function NewImportForm() {
     setFileError(null);
     setProgress(0);
     try {
-      const created = await uploadImport({
+      const created = await upload.mutateAsync({
         file,
         coverageId: Number(coverageId),
         entityId: Number(chosenEntity),
         onProgress: setProgress,
       });
-      await queryClient.invalidateQueries({ queryKey: importKeys.all });
       // 207: the file was read, but only some rows can be issued; say so before the report.
       if (created.partlyValid)
         showToast({

@@ -15,8 +15,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
@@ -27,7 +27,9 @@ import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { IconCheck } from '../../../shared/ui/icons.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { walletQueryOptions } from '../../../shared/wallets/wallets.ts';
-import { confirmImport, downloadResult, importKeys, importQueryOptions } from '../api/imports.ts';
+import { useConfirmImportMutation } from '../api/confirm-import.ts';
+import { importQueryOptions } from '../api/import.ts';
+import { downloadResult } from '../api/import-files.ts';
 import { DesktopOnly } from '../components/desktop-only.tsx';
 import { ImportReport } from '../components/import-report.tsx';
 
@@ -49,10 +51,9 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 export function ImportPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const queryClient = useQueryClient();
   const query = useQuery(importQueryOptions(id));
   const wallet = useQuery(walletQueryOptions('credit'));
-  const [issuing, setIssuing] = useState(false);
+  const confirmation = useConfirmImportMutation();
   const reportId = useId();
   const item = query.data;
 
@@ -65,15 +66,8 @@ export function ImportPage() {
       confirmText: t('imports.confirm.submit'),
     });
     if (answer.role !== 'confirm') return;
-    setIssuing(true);
     try {
-      const issued = await confirmImport(item.id);
-      queryClient.setQueryData(importKeys.one(item.id), issued);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: importKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['wallets'] }),
-        queryClient.invalidateQueries({ queryKey: ['insurances'] }),
-      ]);
+      const issued = await confirmation.mutateAsync(item.id);
       showToast({
         type: 'success',
         message: t('imports.confirm.done', { count: issued.valid_count }),
@@ -81,9 +75,6 @@ export function ImportPage() {
       });
     } catch (error) {
       handleError(error, CONFIRM_SITE);
-      void wallet.refetch();
-    } finally {
-      setIssuing(false);
     }
   };
 
@@ -181,7 +172,7 @@ export function ImportPage() {
                       </Button>
                       <Button
                         onClick={() => void confirm()}
-                        loading={issuing}
+                        loading={confirmation.isPending}
                         disabled={item.valid_count === 0 || missing > 0 || !wallet.data}
                       >
                         {t('imports.confirm.open', { count: item.valid_count })}
@@ -208,7 +199,7 @@ export function ImportPage() {
                       </Stack>
                     </Alert>
                   )}
-                  {issuing && (
+                  {confirmation.isPending && (
                     <Stack gap={4}>
                       <Text size="sm">{t('imports.confirm.issuing', { count: item.valid_count })}</Text>
                       <Progress value={100} animated aria-label={t('imports.confirm.progress')} />

@@ -5,6 +5,7 @@
 import { InsuranceSchema, type InsuranceStatus, pageOf } from '@cubierto/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 export const INSURANCES_PER_PAGE = 10;
 
@@ -18,7 +19,7 @@ const InsurancePageSchema = pageOf(InsuranceSchema);
 
 export function insurancesQueryOptions({ status, riskType, page }: InsuranceFilters) {
   return queryOptions({
-    queryKey: ['insurances', 'list', { status, riskType, page }],
+    queryKey: queryKeys.insurances.list({ status, riskType, page }),
     queryFn: async () =>
       InsurancePageSchema.parse(
         await api.get('/customers/insurances', {

@@ -5,7 +5,6 @@
  */
 import type { InsuranceDetail } from '@cubierto/contracts';
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,9 +13,8 @@ import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatDay } from '../../../shared/format/format.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconDownload } from '../../../shared/ui/product-icons.tsx';
-import { cancelInsurance } from '../api/cancel-insurance.ts';
+import { useCancelInsuranceMutation } from '../api/cancel-insurance.ts';
 import { downloadCertificate } from '../api/certificate.ts';
-import { insuranceQueryOptions } from '../api/insurance.ts';
 
 export function CertificateCard({ insurance }: { insurance: InsuranceDetail }) {
   const { t } = useTranslation();
@@ -68,8 +66,7 @@ export function canCancel(insurance: Pick<InsuranceDetail, 'status' | 'cancels_o
 
 export function CancelButton({ insurance }: { insurance: InsuranceDetail }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [cancelling, setCancelling] = useState(false);
+  const cancellation = useCancelInsuranceMutation();
   const pending = insurance.status === 'pendiente';
   const description = !pending
     ? 'insurances.cancel.activeDescription'
@@ -84,11 +81,8 @@ export function CancelButton({ insurance }: { insurance: InsuranceDetail }) {
       confirmText: t('insurances.cancel.confirm'),
     });
     if (answer.role !== 'confirm') return;
-    setCancelling(true);
     try {
-      const updated = await cancelInsurance(insurance.id);
-      queryClient.setQueryData(insuranceQueryOptions(insurance.id).queryKey, updated);
-      await queryClient.invalidateQueries({ queryKey: ['insurances'] });
+      const updated = await cancellation.mutateAsync(insurance.id);
       showToast({
         type: 'success',
         duration: 4_000,
@@ -98,13 +92,17 @@ export function CancelButton({ insurance }: { insurance: InsuranceDetail }) {
       });
     } catch (error) {
       handleError(error, 72);
-    } finally {
-      setCancelling(false);
     }
   };
 
   return (
-    <Button variant="outline" color="red.9" c="red.9" onClick={() => void cancel()} loading={cancelling}>
+    <Button
+      variant="outline"
+      color="red.9"
+      c="red.9"
+      onClick={() => void cancel()}
+      loading={cancellation.isPending}
+    >
       {t('insurances.cancel.button')}
     </Button>
   );

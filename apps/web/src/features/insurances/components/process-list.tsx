@@ -5,11 +5,9 @@
  */
 import type { InsuranceProcess } from '@cubierto/contracts';
 import { Button, EmptyState, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { discardProcess } from '../../../shared/api/discard-process.ts';
 import { confirmDestructive } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
@@ -17,12 +15,12 @@ import { showToast } from '../../../shared/toasts/toasts.tsx';
 import classes from '../../../shared/ui/link-list.module.css';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { IconClock, RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
+import { useDiscardProcessMutation } from '../../contract/api/discard-process.ts';
 import { processesInProgressQueryOptions } from '../api/processes.ts';
 
 function ProcessItem({ process }: { process: InsuranceProcess }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [discarding, setDiscarding] = useState(false);
+  const discarding = useDiscardProcessMutation();
   const title = t('insurances.item.title', {
     riskType: process.risk_type.name,
     coverage: process.coverage.public_name,
@@ -35,15 +33,11 @@ function ProcessItem({ process }: { process: InsuranceProcess }) {
       confirmText: t('insurances.processes.discard'),
     });
     if (answer.role !== 'confirm') return;
-    setDiscarding(true);
     try {
-      await discardProcess(process.id);
+      await discarding.mutateAsync(process.id);
       showToast({ type: 'success', message: t('insurances.processes.discarded'), duration: 4_000 });
-      await queryClient.invalidateQueries({ queryKey: processesInProgressQueryOptions.queryKey });
     } catch (error) {
       handleError(error, 73);
-    } finally {
-      setDiscarding(false);
     }
   };
 
@@ -85,7 +79,7 @@ function ProcessItem({ process }: { process: InsuranceProcess }) {
               color="red"
               c="red.9"
               size="sm"
-              loading={discarding}
+              loading={discarding.isPending}
               onClick={() => void discard()}
               aria-label={t('insurances.processes.discardOf', { product: title })}
             >

@@ -5,11 +5,10 @@
  */
 import type { Entity, InsuranceDetail } from '@cubierto/contracts';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { isNotFound } from '../../../shared/api/api-error.ts';
 import { CompanyLogo, descriptionLines } from '../../../shared/catalog/coverage-details.tsx';
 import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
 import { formatDay, formatLongDate } from '../../../shared/format/format.ts';
@@ -21,7 +20,7 @@ import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { NotFoundNotice } from '../../../shared/ui/not-found-notice.tsx';
 import { RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
-import { insuranceQueryOptions } from '../api/insurance.ts';
+import { insuranceQueryOptions, useReadAgainAfterPayment } from '../api/insurance.ts';
 import { CancelButton, CertificateCard, canCancel } from '../components/insurance-actions.tsx';
 import { PremiumBreakdown } from '../components/premium-breakdown.tsx';
 import { RiskDetails } from '../components/risk-details.tsx';
@@ -195,20 +194,12 @@ export function InsuranceDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const insuranceId = Number(id);
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const checkCredits = search.get('check_credits') === 'true';
-  // check_credits=true: back from an approved payment (spec §4). What the payment changed is read again
-  // instead of shown as cached before the checkout: this insurance (now paid) and the balances of Mi dinero
-  // and Mi crédito.
-  useEffect(() => {
-    if (!checkCredits) return;
-    void queryClient.invalidateQueries({ queryKey: insuranceQueryOptions(insuranceId).queryKey });
-    void queryClient.invalidateQueries({ queryKey: ['wallets'] });
-  }, [checkCredits, insuranceId, queryClient]);
+  // check_credits=true: back from an approved payment (spec §4).
+  useReadAgainAfterPayment(insuranceId, search.get('check_credits') === 'true');
   const query = useQuery({ ...insuranceQueryOptions(insuranceId), enabled: Number.isInteger(insuranceId) });
 
-  if (!Number.isInteger(insuranceId) || (query.error instanceof ApiError && query.error.status === 404))
+  if (!Number.isInteger(insuranceId) || isNotFound(query.error))
     return (
       <NotFoundNotice
         title={t('insurances.detail.notFoundTitle')}

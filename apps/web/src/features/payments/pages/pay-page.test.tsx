@@ -89,7 +89,7 @@ describe('pay page', () => {
       'GET /customers/credit-wallet': wallet(4, 0, '$ 0,00', 'Mi crédito'),
       'POST /customers/payments': {
         status: 409,
-        body: { message, validations: { amount_cents: [message] }, error_code: 'conflict' },
+        body: { message, validations: { amount_cents: [message] }, error_code: 'insufficient_funds' },
       },
     });
     renderPay();
@@ -106,6 +106,24 @@ describe('pay page', () => {
 
     await user.click(screen.getByRole('link', { name: 'Ingresar dinero en Mi dinero' }));
     expect(await screen.findByText('Página de Mi dinero')).toBeInTheDocument();
+  });
+
+  it('another refusal of the same status (nothing left to pay) shows its message but offers no money', async () => {
+    const message = 'Esta contratación no tiene un pago pendiente.';
+    mockApi({
+      ...appConfigRoute,
+      'GET /customers/insurances/21': { body: { data: insurance } },
+      'GET /customers/money-wallet': wallet(3, 0, '$ 0,00', 'Mi dinero'),
+      'GET /customers/credit-wallet': wallet(4, 0, '$ 0,00', 'Mi crédito'),
+      'POST /customers/payments': { status: 409, body: { message, error_code: 'payment_not_pending' } },
+    });
+    renderPay();
+
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }));
+
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'Ingresar dinero en Mi dinero' })).not.toBeInTheDocument();
   });
 
   it('a pendiente already paid (it has not started yet) offers nothing to pay', async () => {

@@ -2,8 +2,9 @@
  * Pay a `pendiente` insurance (customers/insurances/{id}/pay): its total, a choice of Mi dinero and
  * Mi crédito (with their balances; Mi crédito only in credit wallet mode) or a checkout the server has
  * configured (Mercado Pago, Ualá, the test checkout 'Pago de prueba': app-config), and 'Pagar'. A wallet pays at
- * once: toast, '¡Excelente!', the poll, then the insurance. Too little balance comes back as a 409 whose
- * message the central handler shows; the page then offers to add money. A checkout leaves the app.
+ * once: toast, '¡Excelente!', the poll, then the insurance. Too little balance comes back as
+ * `insufficient_funds`, whose message the central handler shows; the page then offers to add money. A
+ * checkout leaves the app.
  */
 import { CHECKOUT_METHODS, type CheckoutMethod, type PaymentMethod } from '@cubierto/contracts';
 import { Alert, Anchor, Button, Card, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -11,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { ApiError, hasErrorCode } from '../../../shared/api/api-error.ts';
 import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { confirmLeavingForCheckout, goToCheckout } from '../../../shared/native/permissions.ts';
@@ -99,7 +100,7 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
     } catch (error) {
       // An answered failure ends the attempt; no answer at all may be retried with the same key.
       if (error instanceof ApiError && error.status !== 0) attemptKey.current = null;
-      if (error instanceof ApiError && error.status === 409) setShort(WALLET_OF[method] ?? null);
+      if (hasErrorCode(error, 'insufficient_funds')) setShort(WALLET_OF[method] ?? null);
       handleError(error, PAY_ERROR_SITE);
       setPaying(false);
     }

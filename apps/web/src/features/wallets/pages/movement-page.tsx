@@ -6,7 +6,7 @@ import { Alert, Anchor, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { isNotFound } from '../../../shared/api/api-error.ts';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
@@ -24,7 +24,7 @@ export function MovementPage({ kind }: { kind: WalletKind }) {
   const query = useQuery({ ...movementQueryOptions(kind, walletId, movementId), enabled: valid });
   const back = <BackLink to={`/customers/${WALLET_PATHS[kind]}`} label={t(`wallets.${kind}.back`)} />;
 
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404))
+  if (!valid || isNotFound(query.error))
     return (
       <Stack gap="md" maw={640} mx="auto">
         {back}
