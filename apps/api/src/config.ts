@@ -7,6 +7,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isRiskTypeCode, type RiskTypeCode, riskTypeRule } from '@cubierto/contracts';
 import { z } from 'zod';
 import type { ImageLimits } from './lib/images.ts';
 
@@ -213,7 +214,8 @@ const EnvSchema = z.object({
   SALE_CONDITION_ID: z.coerce.number().int().positive().default(1),
   /**
    * Spec §5: an external link (the insurer's own site) only for motorcycle with one company and
-   * telemedicine with another. `risk_type=Company name` pairs, comma separated; only those two risk types.
+   * telemedicine with another. `risk_type=Company name` pairs, comma separated; only risk types whose
+   * definition allows an external link.
    */
   EXTERNAL_LINK_COMPANIES: z
     .string()
@@ -222,7 +224,7 @@ const EnvSchema = z.object({
       const rule: ExternalLinkCompanies = {};
       for (const pair of value.split(',').filter((p) => p.trim())) {
         const [riskType, company] = pair.split('=').map((part) => part.trim());
-        if ((riskType !== 'motorcycle' && riskType !== 'telemedicine') || !company) {
+        if (!riskType || !isRiskTypeCode(riskType) || !riskTypeRule(riskType).externalLink || !company) {
           ctx.addIssue({ code: 'custom', message: 'must be motorcycle=Company,telemedicine=Company' });
           return z.NEVER;
         }
@@ -581,7 +583,7 @@ export type ApnsConfig = {
 export class ConfigError extends Error {}
 
 /** Which company's policies of the two external-link risk types may carry an external_url (spec §5). */
-export type ExternalLinkCompanies = Partial<Record<'motorcycle' | 'telemedicine', string>>;
+export type ExternalLinkCompanies = Partial<Record<RiskTypeCode, string>>;
 
 const ServiceAccountSchema = z.object({
   project_id: z.string().min(1),

@@ -6,16 +6,19 @@
 import { z } from 'zod';
 import { isValidCuit, isValidDni, normalizeDigits } from './identity.ts';
 import { formatArs } from './money.ts';
-import type { RiskTypeCode } from './risk-types.ts';
+import { isRiskTypeCode, RISK_TYPE_CODES, type RiskTypeCode, riskTypeRule } from './risk-types.ts';
 import { TAX_CONDITIONS, type TaxCondition } from './user.ts';
 
 /** IVA general rate (Ley de IVA art. 28): 21 %, in basis points. */
 export const IVA_RATE_BPS = 2100;
 /** Life insurance is exempt from IVA (Ley de IVA art. 7 h) 21); every other cover we sell pays 21 %. */
-export const IVA_EXEMPT_RISK_TYPES: readonly RiskTypeCode[] = ['life'];
+export const IVA_EXEMPT_RISK_TYPES: readonly RiskTypeCode[] = RISK_TYPE_CODES.filter(
+  (code) => riskTypeRule(code).ivaExempt,
+);
 
+/** The IVA rate of a risk type's premium: its definition says whether it is exempt. */
 export function ivaRateFor(riskType: string): number {
-  return (IVA_EXEMPT_RISK_TYPES as readonly string[]).includes(riskType) ? 0 : IVA_RATE_BPS;
+  return isRiskTypeCode(riskType) && riskTypeRule(riskType).ivaExempt ? 0 : IVA_RATE_BPS;
 }
 
 /** A responsable inscripto receives an "A" (IVA broken out, it can take the credit); everyone else a "B". */

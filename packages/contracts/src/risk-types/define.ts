@@ -145,6 +145,8 @@ export type RiskTypeDefinition<Code extends string = string, Answers extends z.Z
   /** A policy of this type may be sold on the insurer's own site (spec §5 external link). */
   externalLink: boolean;
   pricing: PricingKind;
+  /** Exempt from IVA (Ley de IVA art. 7 h) 21: life insurance); every other cover pays 21 %. */
+  ivaExempt?: boolean;
   /** The answers of the "risk" step (what or who is insured); `now` fixes year ranges. */
   answers: (now: Date) => Answers;
   /** The answers' fields in the order of the schema, the summary and the CSV. */

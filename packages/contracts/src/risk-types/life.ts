@@ -1,4 +1,4 @@
-/** Life (spec §1): the standard flow; at least one beneficiary. Exempt from IVA (billing.ts). */
+/** Life (spec §1): the standard flow; at least one beneficiary. Exempt from IVA (Ley de IVA art. 7 h) 21). */
 import { z } from 'zod';
 import { beneficiaries, PersonSchema } from './answers.ts';
 import {
@@ -22,6 +22,7 @@ export const life = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'fixed_monthly',
+  ivaExempt: true,
   answers: () => z.strictObject({ insured: PersonSchema, beneficiaries: beneficiaries(1) }),
   fields: [
     {

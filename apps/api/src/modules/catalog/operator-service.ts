@@ -298,8 +298,8 @@ function externalLinkProblem(
   rule: ExternalLinkCompanies,
 ): string | null {
   if (body.external_url === null) return null;
-  const allowed =
-    body.risk_type === 'motorcycle' || body.risk_type === 'telemedicine' ? rule[body.risk_type] : undefined;
+  // The configuration holds companies only for risk types whose definition allows an external link.
+  const allowed = rule[body.risk_type];
   if (allowed && allowed.toLowerCase() === companyName.toLowerCase()) return null;
   const who = [
     rule.motorcycle && `motos de ${rule.motorcycle}`,
