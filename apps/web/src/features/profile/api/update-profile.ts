@@ -4,7 +4,9 @@
  */
 import type { User } from '@cubierto/contracts';
 import { api } from '../../../shared/api/client.ts';
-import { parseUserAnswer } from '../../../shared/session/current-user.ts';
+import { useApiMutation } from '../../../shared/api/mutation.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { parseUserAnswer, storeUser } from '../../../shared/session/current-user.ts';
 
 export type ProfileChanges = {
   name: string;
@@ -26,4 +28,13 @@ export function toProfileFormData(changes: ProfileChanges): FormData {
 
 export async function updateProfile(changes: ProfileChanges): Promise<User> {
   return parseUserAnswer(await api.put('/customers/user', toProfileFormData(changes)));
+}
+
+/** Saves the profile; the menu, the home and this page read the answer at once (and storage keeps it). */
+export function useUpdateProfileMutation() {
+  return useApiMutation({
+    mutationFn: updateProfile,
+    updates: (client, user) => client.setQueryData(queryKeys.user.current(), user),
+    onSuccess: (user) => storeUser(user),
+  });
 }

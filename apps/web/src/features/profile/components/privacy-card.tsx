@@ -5,27 +5,34 @@
  */
 import { Alert, Button, Card, Divider, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { z } from 'zod';
+import { hasErrorCode } from '../../../shared/api/api-error.ts';
 import { reportSessionEnded } from '../../../shared/api/client.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { apiValidations, useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
-import { deleteAccount, deletionCheckQueryOptions, downloadMyData } from '../api/privacy.ts';
+import { deletionCheckQueryOptions } from '../api/account-deletion-check.ts';
+import { useDeleteAccountMutation } from '../api/delete-account.ts';
+import { downloadMyData } from '../api/export-my-data.ts';
+
+// The API checks the password (and says so beside the field); the form only carries it.
+const DeleteAccountFormSchema = z.object({ password: z.string() });
 
 function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const check = useQuery({ ...deletionCheckQueryOptions, enabled: opened });
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const form = useApiForm({ schema: DeleteAccountFormSchema, defaultValues: { password: '' } });
+  const remove = useDeleteAccountMutation();
   const [refusal, setRefusal] = useState<string[]>([]);
-  const [deleting, setDeleting] = useState(false);
+  // Once deleted, the dialog stays busy until the app has left for the login.
+  const deleting = remove.isPending || remove.isSuccess;
 
   const close = () => {
     if (deleting) return;
-    setPassword('');
-    setPasswordError(undefined);
+    form.reset();
     setRefusal([]);
     onClose();
   };
@@ -35,27 +42,20 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const staleSignIn = check.data !== undefined && !needsPassword && !check.data.recent_sign_in;
   const canDelete = check.isSuccess && blockers.length === 0 && !staleSignIn;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ password }) => {
     if (!canDelete) return;
-    setDeleting(true);
     try {
-      await deleteAccount(needsPassword ? password : undefined);
+      await remove.mutateAsync(needsPassword ? password : undefined);
       showToast({ type: 'success', message: t('privacy.deleted') });
       // The API already ended every session: the app forgets this one and goes to login.
       reportSessionEnded();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.validationsOf('password').length > 0) {
-        setPasswordError(error.validationsOf('password').join(' '));
-      } else if (error instanceof ApiError && error.status === 409 && error.body?.validations) {
-        const validations = error.body.validations;
-        setRefusal(typeof validations === 'string' ? [validations] : Object.values(validations).flat());
-      } else {
-        handleError(error, 47);
-      }
-      setDeleting(false);
+      // What must be settled first comes back as a conflict listing each blocker.
+      const blocking = hasErrorCode(error, 'conflict') ? Object.values(apiValidations(error)).flat() : [];
+      if (blocking.length) setRefusal(blocking);
+      else if (!form.applyApiErrors(error)) handleError(error, 47);
     }
-  };
+  });
 
   return (
     <Modal
@@ -66,7 +66,7 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
       centered
       size="lg"
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>
             <Title order={3} fz="md" mb={4}>
@@ -111,12 +111,8 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
               label={t('privacy.dialog.password')}
               description={t('privacy.dialog.passwordHint')}
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setPasswordError(undefined);
-              }}
-              error={passwordError}
+              {...form.register('password')}
+              error={form.formState.errors.password?.message}
               disabled={deleting}
               data-autofocus
             />

@@ -3,28 +3,21 @@
  * API's own rules; the API's 422 messages land under their fields. Loading, error and empty states.
  */
 import { ProfileUpdateSchema, type User } from '@cubierto/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Divider, Flex, Grid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/api/api-error.ts';
 import { localitiesQueryOptions, provincesQueryOptions } from '../../../shared/api/places.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
-import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
+import { apiValidations, useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { t as translate } from '../../../shared/i18n/i18n.ts';
-import {
-  currentUserQueryKey,
-  currentUserQueryOptions,
-  storeUser,
-} from '../../../shared/session/current-user.ts';
+import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { updateProfile } from '../api/update-profile.ts';
+import { useUpdateProfileMutation } from '../api/update-profile.ts';
 import { AvatarField } from '../components/avatar-field.tsx';
 import { PrivacyCard } from '../components/privacy-card.tsx';
 
@@ -40,7 +33,6 @@ const ProfileFormSchema = z
     error: () => translate('profile.localityRequired'),
   });
 type ProfileFormInput = z.input<typeof ProfileFormSchema>;
-type ProfileFormOutput = z.output<typeof ProfileFormSchema>;
 
 function valuesOf(user: User): ProfileFormInput {
   return {
@@ -53,7 +45,7 @@ function valuesOf(user: User): ProfileFormInput {
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const save = useUpdateProfileMutation();
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string | undefined>();
 
@@ -61,15 +53,12 @@ function ProfileForm({ user }: { user: User }) {
     register,
     control,
     handleSubmit,
-    setError,
+    applyApiErrors,
     setValue,
     watch,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
-    resolver: zodResolver(ProfileFormSchema),
-    defaultValues: valuesOf(user),
-  });
+  } = useApiForm({ schema: ProfileFormSchema, defaultValues: valuesOf(user) });
 
   const stateId = watch('state_id');
   const provinces = useQuery(provincesQueryOptions);
@@ -77,24 +66,21 @@ function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const updated = await updateProfile({
+      const updated = await save.mutateAsync({
         name: values.name,
         stateId: values.state_id,
         localityId: values.locality_id,
         zipCode: values.zip_code,
         avatar,
       });
-      queryClient.setQueryData(currentUserQueryKey, updated);
-      await storeUser(updated);
       reset(valuesOf(updated));
       setAvatar(null);
       showToast({ type: 'success', message: t('profile.saved') });
     } catch (error) {
-      applyApiValidations(error, setError, ['name', 'state_id', 'locality_id', 'zip_code']);
-      const validations = error instanceof ApiError ? error.body?.validations : undefined;
-      if (validations && typeof validations === 'object' && validations.avatar?.length) {
-        setAvatarError(validations.avatar.join(' '));
-      }
+      applyApiErrors(error);
+      // The picture is not a field of the form: its own field shows the API's reason.
+      const avatarMessages = apiValidations(error).avatar;
+      if (avatarMessages?.length) setAvatarError(avatarMessages.join(' '));
       handleError(error, 41);
     }
   });
