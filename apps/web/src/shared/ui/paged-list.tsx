@@ -25,8 +25,10 @@ type PagedListProps<T> = {
   onPageChange: (page: number) => void;
   /** What the error says failed to load. */
   loadError: string;
-  /** The empty state: its icon, title and description. */
-  empty: { icon: ReactNode; title: string; description?: ReactNode };
+  /** The error's title, when the page gives it one. */
+  loadErrorTitle?: string;
+  /** The empty state: its icon, title and description, and what to do about it (e.g. a button). */
+  empty: { icon: ReactNode; title: string; description?: ReactNode; action?: ReactNode };
   /** The skeleton rows shown while the first page loads: how many and how tall. */
   skeletons?: { count: number; height: number };
   children: (rows: T[], meta: PageMeta) => ReactNode;
@@ -37,13 +39,15 @@ export function PagedList<T>({
   page,
   onPageChange,
   loadError,
+  loadErrorTitle,
   empty,
   skeletons = { count: 2, height: 72 },
   children,
 }: PagedListProps<T>) {
   const { t } = useTranslation();
 
-  if (query.isError) return <LoadError description={loadError} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <LoadError title={loadErrorTitle} description={loadError} onRetry={() => void query.refetch()} />;
   if (!query.data)
     return (
       <Stack gap="xs" role="status" aria-busy="true" aria-label={t('loading.default')}>
@@ -56,7 +60,9 @@ export function PagedList<T>({
   const { data: rows, meta } = query.data;
   if (rows.length === 0)
     return (
-      <EmptyState variant="light" icon={empty.icon} title={empty.title} description={empty.description} />
+      <EmptyState variant="light" icon={empty.icon} title={empty.title} description={empty.description}>
+        {empty.action}
+      </EmptyState>
     );
   return (
     <Stack gap="md">

@@ -4,13 +4,12 @@
  */
 import { type ClaimDetail, isClaimClosed } from '@cubierto/contracts';
 import { Button, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
-import { attachClaimFiles, claimQueryOptions } from '../api/claims.ts';
+import { useAttachClaimFilesMutation } from '../api/attach-claim-files.ts';
 import { AttachmentPicker } from './attachment-picker.tsx';
 
 /** Call site of the central error handler for files that could not be attached. */
@@ -18,20 +17,17 @@ const ATTACH_ERROR_SITE = 95;
 
 export function AddClaimFiles({ claim }: { claim: ClaimDetail }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const attaching = useAttachClaimFilesMutation();
   const [chosen, setChosen] = useState<{ ids: number[]; uploading: boolean }>({ ids: [], uploading: false });
   const [error, setError] = useState<string>();
-  const [sending, setSending] = useState(false);
   // A new picker after each success, so the files just attached leave it.
   const [round, setRound] = useState(0);
 
   if (isClaimClosed(claim.status)) return null;
 
   const attach = async () => {
-    setSending(true);
     try {
-      const updated = await attachClaimFiles(claim.id, chosen.ids);
-      queryClient.setQueryData(claimQueryOptions(claim.id).queryKey, updated);
+      await attaching.mutateAsync({ claimId: claim.id, attachmentIds: chosen.ids });
       setChosen({ ids: [], uploading: false });
       setRound((n) => n + 1);
       showToast({ type: 'success', duration: 3_000, message: t('claims.attachments.attached') });
@@ -39,8 +35,6 @@ export function AddClaimFiles({ claim }: { claim: ClaimDetail }) {
       const messages = failure instanceof ApiError ? failure.validationsOf('attachment_ids') : [];
       if (messages.length) setError(messages.join(' '));
       else handleError(failure, ATTACH_ERROR_SITE);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -59,7 +53,7 @@ export function AddClaimFiles({ claim }: { claim: ClaimDetail }) {
       {chosen.ids.length > 0 && (
         <Button
           onClick={() => void attach()}
-          loading={sending}
+          loading={attaching.isPending}
           disabled={chosen.uploading}
           style={{ alignSelf: 'flex-start' }}
         >

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconFileText } from '../../../shared/ui/icons.tsx';
-import { fetchClaimAttachment } from '../api/attachments.ts';
+import { claimAttachmentQueryOptions } from '../api/attachments.ts';
 import { isImage } from '../model/attachment-check.ts';
 import classes from './claims.module.css';
 
@@ -34,10 +34,8 @@ export function AttachmentThumbnail({ name, contentType, source }: Props) {
   const { t } = useTranslation();
   const stored = 'attachmentId' in source ? source.attachmentId : null;
   const blob = useQuery({
-    queryKey: ['claims', 'attachment', stored],
-    queryFn: ({ signal }) => fetchClaimAttachment(stored as number, signal),
+    ...claimAttachmentQueryOptions(stored),
     enabled: stored !== null && isImage(contentType),
-    staleTime: Number.POSITIVE_INFINITY,
   });
   const url = useObjectUrl('file' in source ? source.file : blob.data);
 

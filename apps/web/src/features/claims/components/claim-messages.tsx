@@ -4,14 +4,13 @@
  */
 import { CLAIM_MESSAGE_MAX, type ClaimDetail, ClaimMessageBodySchema } from '@cubierto/contracts';
 import { Button, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
-import { claimQueryOptions, postClaimMessage } from '../api/claims.ts';
+import { usePostClaimMessageMutation } from '../api/claim-message.ts';
 import classes from './claims.module.css';
 
 /** Call site of the central error handler for a message that could not be sent. */
@@ -19,10 +18,9 @@ const MESSAGE_ERROR_SITE = 94;
 
 export function ClaimMessages({ claim }: { claim: ClaimDetail }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const posting = usePostClaimMessageMutation();
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -32,18 +30,14 @@ export function ClaimMessages({ claim }: { claim: ClaimDetail }) {
       return;
     }
     setError(null);
-    setSending(true);
     try {
-      const updated = await postClaimMessage(claim.id, parsed.data.body);
-      queryClient.setQueryData(claimQueryOptions(claim.id).queryKey, updated);
+      await posting.mutateAsync({ claimId: claim.id, body: parsed.data.body });
       setText('');
       showToast({ type: 'success', duration: 3_000, message: t('claims.messages.sent') });
     } catch (failure) {
       const messages = failure instanceof ApiError ? failure.validationsOf('body') : [];
       if (messages.length) setError(messages.join(' '));
       else handleError(failure, MESSAGE_ERROR_SITE);
-    } finally {
-      setSending(false);
     }
   };
 
@@ -83,7 +77,7 @@ export function ClaimMessages({ claim }: { claim: ClaimDetail }) {
             resize="vertical"
             maxLength={CLAIM_MESSAGE_MAX}
           />
-          <Button type="submit" loading={sending} style={{ alignSelf: 'flex-end' }}>
+          <Button type="submit" loading={posting.isPending} style={{ alignSelf: 'flex-end' }}>
             {t('claims.messages.send')}
           </Button>
         </Stack>

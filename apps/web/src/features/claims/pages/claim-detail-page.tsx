@@ -8,16 +8,15 @@ import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isNotFound } from '../../../shared/api/api-error.ts';
 import { formatDay, formatLongDate } from '../../../shared/format/format.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { DetailStates } from '../../../shared/ui/detail-states.tsx';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { IconAlert, IconCheck, IconInfo } from '../../../shared/ui/icons.tsx';
-import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { NotFoundNotice } from '../../../shared/ui/not-found-notice.tsx';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
 import { downloadClaimAttachment } from '../api/attachments.ts';
-import { claimQueryOptions } from '../api/claims.ts';
+import { claimQueryOptions } from '../api/claim.ts';
 import { AddClaimFiles } from '../components/add-claim-files.tsx';
 import { AttachmentCard } from '../components/attachment-preview.tsx';
 import { ClaimMessages } from '../components/claim-messages.tsx';
@@ -143,35 +142,31 @@ export function ClaimDetailPage() {
   const { id } = useParams();
   const claimId = Number(id);
   const query = useQuery({ ...claimQueryOptions(claimId), enabled: Number.isInteger(claimId) });
-
-  if (!Number.isInteger(claimId) || isNotFound(query.error))
-    return (
-      <NotFoundNotice
-        title={t('claims.detail.notFoundTitle')}
-        description={t('claims.detail.notFoundDescription')}
-        backTo="/customers/claims"
-        backLabel={t('claims.back')}
-      />
-    );
-  if (query.isError)
-    return (
-      <Stack maw={960} mx="auto">
-        <LoadError
-          title={t('claims.detail.loadErrorTitle')}
-          description={t('claims.loadErrorDescription')}
-          onRetry={() => void query.refetch()}
+  return (
+    <DetailStates
+      query={query}
+      valid={Number.isInteger(claimId)}
+      width={960}
+      notFound={
+        <NotFoundNotice
+          title={t('claims.detail.notFoundTitle')}
+          description={t('claims.detail.notFoundDescription')}
+          backTo="/customers/claims"
+          backLabel={t('claims.back')}
         />
-      </Stack>
-    );
-  if (!query.data)
-    return (
-      <Stack gap="lg" maw={960} mx="auto" role="status" aria-busy="true" aria-label={t('loading.default')}>
-        <Skeleton h={64} w="60%" radius="md" />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Skeleton h={240} radius="lg" />
-          <Skeleton h={240} radius="lg" />
-        </SimpleGrid>
-      </Stack>
-    );
-  return <ClaimView claim={query.data} />;
+      }
+      loadError={{ title: t('claims.detail.loadErrorTitle'), description: t('claims.loadErrorDescription') }}
+      skeleton={
+        <>
+          <Skeleton h={64} w="60%" radius="md" />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Skeleton h={240} radius="lg" />
+            <Skeleton h={240} radius="lg" />
+          </SimpleGrid>
+        </>
+      }
+    >
+      {(claim) => <ClaimView claim={claim} />}
+    </DetailStates>
+  );
 }

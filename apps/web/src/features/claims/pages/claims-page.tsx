@@ -3,24 +3,13 @@
  * status, each with its status badge and opening its detail; 'Nuevo reclamo' files one.
  */
 import { CLAIM_STATUS_LABELS, CLAIM_STATUSES, type ClaimStatus } from '@cubierto/contracts';
-import {
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '../../../shared/format/format.ts';
 import { IconFileText } from '../../../shared/ui/icons.tsx';
-import { LoadError } from '../../../shared/ui/load-error.tsx';
+import { PagedList } from '../../../shared/ui/paged-list.tsx';
 import { claimsQueryOptions } from '../api/claims.ts';
 import { ClaimStatusBadge } from '../components/claim-status-badge.tsx';
 import classes from '../components/claims.module.css';
@@ -75,35 +64,27 @@ export function ClaimsPage() {
         />
       )}
 
-      {query.isError ? (
-        <LoadError
-          title={t('claims.loadErrorTitle')}
-          description={t('claims.loadErrorDescription')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : !query.data ? (
-        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('loading.default')}>
-          <Skeleton h={88} radius="lg" />
-          <Skeleton h={88} radius="lg" />
-          <Skeleton h={88} radius="lg" />
-        </Stack>
-      ) : query.data.data.length === 0 ? (
-        <EmptyState
-          variant="light"
-          icon={<IconFileText size={28} />}
-          title={status ? t('claims.emptyFilteredTitle') : t('claims.emptyTitle')}
-          description={status ? t('claims.emptyFilteredDescription') : t('claims.emptyDescription')}
-        >
-          {!status && (
+      <PagedList
+        query={query}
+        page={page}
+        onPageChange={(next) => go({ page: next })}
+        loadError={t('claims.loadErrorDescription')}
+        loadErrorTitle={t('claims.loadErrorTitle')}
+        empty={{
+          icon: <IconFileText size={28} />,
+          title: status ? t('claims.emptyFilteredTitle') : t('claims.emptyTitle'),
+          description: status ? t('claims.emptyFilteredDescription') : t('claims.emptyDescription'),
+          action: !status && (
             <Button component={Link} to="/customers/claims/new" variant="light" mt="sm">
               {t('claims.new')}
             </Button>
-          )}
-        </EmptyState>
-      ) : (
-        <Stack gap="md">
+          ),
+        }}
+        skeletons={{ count: 3, height: 88 }}
+      >
+        {(claims) => (
           <ul className={classes.claims}>
-            {query.data.data.map((claim) => (
+            {claims.map((claim) => (
               <li key={claim.id}>
                 <UnstyledButton
                   component={Link}
@@ -131,21 +112,8 @@ export function ClaimsPage() {
               </li>
             ))}
           </ul>
-          {query.data.meta.last_page > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={query.data.meta.last_page}
-                value={page}
-                onChange={(next) => go({ page: next })}
-                getControlProps={(control) => ({ 'aria-label': t(`wallets.movements.page.${control}`) })}
-                getItemProps={(item) => ({
-                  'aria-label': t('wallets.movements.page.number', { page: item }),
-                })}
-              />
-            </Group>
-          )}
-        </Stack>
-      )}
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -24,18 +24,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatDay } from '../../../shared/format/format.ts';
+import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { IconFileText, IconInfo } from '../../../shared/ui/icons.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { claimableInsurancesQueryOptions, claimQueryOptions, fileClaim } from '../api/claims.ts';
+import { claimableInsurancesQueryOptions } from '../api/claimable-insurances.ts';
+import { useFileClaimMutation } from '../api/file-claim.ts';
 import { AttachmentPicker } from '../components/attachment-picker.tsx';
 
 /** Call site of the central error handler for a claim that could not be filed. */
@@ -61,7 +63,7 @@ function ClaimForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const filing = useFileClaimMutation();
   const first =
     insurances.find((i) => i.id === initialInsurance) ??
     (insurances.length === 1 ? insurances[0] : undefined);
@@ -123,9 +125,7 @@ function ClaimForm({
     setSending(true);
     attemptKey.current ??= crypto.randomUUID();
     try {
-      const claim = await fileClaim(parsed.data, attemptKey.current);
-      queryClient.setQueryData(claimQueryOptions(claim.id).queryKey, claim);
-      await queryClient.invalidateQueries({ queryKey: ['claims', 'list'] });
+      const claim = await filing.mutateAsync({ body: parsed.data, idempotencyKey: attemptKey.current });
       showToast({
         type: 'success',
         duration: 4_000,
@@ -135,11 +135,8 @@ function ClaimForm({
     } catch (failure) {
       if (failure instanceof ApiError && failure.status !== 0) attemptKey.current = null;
       const fromServer: Errors = {};
-      if (failure instanceof ApiError)
-        for (const field of FIELDS) {
-          const messages = failure.validationsOf(field);
-          if (messages.length) fromServer[field] = messages.join(' ');
-        }
+      for (const [key, message] of placeApiValidations(failure, FIELDS).fields)
+        fromServer[key.split('.')[0] as Field] ??= message;
       if (Object.keys(fromServer).length) setErrors(fromServer);
       else handleError(failure, FILE_ERROR_SITE);
       setSending(false);

@@ -4,16 +4,16 @@
  * field and keeps what the customer typed; other failures go to the central error handler.
  */
 import { type InsuranceProcess, type StepName, stepSchema } from '@cubierto/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Flex, Stack, Text } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { apiValidations } from '../../../shared/forms/api-validations.ts';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { IconAlert } from '../../../shared/ui/icons.tsx';
-import { saveStep } from '../api/save-step.ts';
-import { splitApiValidations } from '../model/api-field-errors.ts';
+import { useSaveStepMutation } from '../api/save-step.ts';
 import type { StepValues } from '../model/step-values.ts';
 
 type StepFormProps = {
@@ -40,28 +40,22 @@ export function StepForm({
 }: StepFormProps) {
   const { t } = useTranslation();
   const code = process.risk_type.short_code;
-  const resolver = useMemo(
-    () =>
-      zodResolver(stepSchema(code, step, today) as ZodType<StepValues, StepValues>) as Resolver<StepValues>,
-    [code, step, today],
-  );
-  const form = useForm<StepValues>({ resolver, defaultValues, mode: 'onTouched' });
-  const [general, setGeneral] = useState<string[]>([]);
+  // The form's values have the shape of the step's body, so the API's paths ("insured.dni",
+  // "travellers.0.dni", "address.zip_code", "photos") are the form's field names.
+  const form = useApiForm<StepValues>({
+    schema: stepSchema(code, step, today) as ZodType<StepValues, StepValues>,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const save = useSaveStepMutation();
 
   const submit = form.handleSubmit(async (body) => {
-    setGeneral([]);
     try {
-      onSaved(await saveStep(process.id, step, body));
+      onSaved(await save.mutateAsync({ processId: process.id, step, body }));
     } catch (error) {
-      const split = splitApiValidations(error, form.getValues());
-      if (!split) {
-        handleError(error, 51);
-        return;
-      }
-      split.fields.forEach(({ path, message }, index) => {
-        form.setError(path, { type: 'server', message }, { shouldFocus: index === 0 });
-      });
-      setGeneral(split.general);
+      form.applyApiErrors(error);
+      // A 422's messages are shown on the form; anything else by the central error handler.
+      if (Object.keys(apiValidations(error)).length === 0) handleError(error, 51);
     }
   });
 
@@ -69,13 +63,9 @@ export function StepForm({
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate aria-labelledby={labelledBy}>
         <Stack gap="lg">
-          {general.length > 0 && (
+          {form.formError && (
             <Alert color="red.9" variant="light" icon={<IconAlert />} role="alert">
-              {general.map((line) => (
-                <Text key={line} size="sm">
-                  {line}
-                </Text>
-              ))}
+              <Text size="sm">{form.formError}</Text>
             </Alert>
           )}
           {children}

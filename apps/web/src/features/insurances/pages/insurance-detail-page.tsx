@@ -8,15 +8,14 @@ import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Tit
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isNotFound } from '../../../shared/api/api-error.ts';
 import { CompanyLogo, descriptionLines } from '../../../shared/catalog/coverage-details.tsx';
 import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
 import { formatDay, formatLongDate } from '../../../shared/format/format.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { DetailStates } from '../../../shared/ui/detail-states.tsx';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { IconAlert, IconInfo } from '../../../shared/ui/icons.tsx';
 import { InsuranceStatusBadge } from '../../../shared/ui/insurance-status-badge.tsx';
-import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { NotFoundNotice } from '../../../shared/ui/not-found-notice.tsx';
 import { RiskTypeIcon } from '../../../shared/ui/product-icons.tsx';
 import { SectionCard } from '../../../shared/ui/section-card.tsx';
@@ -198,37 +197,36 @@ export function InsuranceDetailPage() {
   // check_credits=true: back from an approved payment (spec §4).
   useReadAgainAfterPayment(insuranceId, search.get('check_credits') === 'true');
   const query = useQuery({ ...insuranceQueryOptions(insuranceId), enabled: Number.isInteger(insuranceId) });
-
-  if (!Number.isInteger(insuranceId) || isNotFound(query.error))
-    return (
-      <NotFoundNotice
-        title={t('insurances.detail.notFoundTitle')}
-        description={t('insurances.detail.notFoundDescription')}
-        backTo="/customers/insurances"
-        backLabel={t('insurances.detail.back')}
-      />
-    );
-  if (query.isError)
-    return (
-      <Stack maw={960} mx="auto">
-        <LoadError
-          title={t('insurances.detail.loadErrorTitle')}
-          description={t('insurances.loadErrorDescription')}
-          onRetry={() => void query.refetch()}
+  return (
+    <DetailStates
+      query={query}
+      valid={Number.isInteger(insuranceId)}
+      width={960}
+      notFound={
+        <NotFoundNotice
+          title={t('insurances.detail.notFoundTitle')}
+          description={t('insurances.detail.notFoundDescription')}
+          backTo="/customers/insurances"
+          backLabel={t('insurances.detail.back')}
         />
-      </Stack>
-    );
-  if (!query.data)
-    return (
-      <Stack gap="lg" maw={960} mx="auto" aria-busy="true" aria-label={t('loading.default')}>
-        <Skeleton h={64} w="70%" radius="md" />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Skeleton h={220} radius="lg" />
-          <Skeleton h={220} radius="lg" />
-          <Skeleton h={180} radius="lg" />
-          <Skeleton h={180} radius="lg" />
-        </SimpleGrid>
-      </Stack>
-    );
-  return <InsuranceView insurance={query.data} />;
+      }
+      loadError={{
+        title: t('insurances.detail.loadErrorTitle'),
+        description: t('insurances.loadErrorDescription'),
+      }}
+      skeleton={
+        <>
+          <Skeleton h={64} w="70%" radius="md" />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Skeleton h={220} radius="lg" />
+            <Skeleton h={220} radius="lg" />
+            <Skeleton h={180} radius="lg" />
+            <Skeleton h={180} radius="lg" />
+          </SimpleGrid>
+        </>
+      }
+    >
+      {(insurance) => <InsuranceView insurance={insurance} />}
+    </DetailStates>
+  );
 }

@@ -4,49 +4,19 @@
  */
 import { Alert, Anchor, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isNotFound } from '../../../shared/api/api-error.ts';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
+import { DetailStates } from '../../../shared/ui/detail-states.tsx';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
-import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { WALLET_PATHS, type WalletKind } from '../../../shared/wallets/wallets.ts';
-import { movementQueryOptions } from '../api/wallet-movements.ts';
+import { movementQueryOptions, type WalletMovement } from '../api/wallet-movements.ts';
 
-export function MovementPage({ kind }: { kind: WalletKind }) {
+function MovementView({ movement, back }: { movement: WalletMovement; back: ReactNode }) {
   const { t } = useTranslation();
-  const params = useParams();
-  const walletId = Number(params.walletId);
-  const movementId = Number(params.movementId);
-  const valid = Number.isInteger(walletId) && Number.isInteger(movementId);
-  const query = useQuery({ ...movementQueryOptions(kind, walletId, movementId), enabled: valid });
-  const back = <BackLink to={`/customers/${WALLET_PATHS[kind]}`} label={t(`wallets.${kind}.back`)} />;
-
-  if (!valid || isNotFound(query.error))
-    return (
-      <Stack gap="md" maw={640} mx="auto">
-        {back}
-        <Alert color="gray" variant="light" icon={<IconInfo />} title={t('wallets.movement.notFound')} />
-      </Stack>
-    );
-  if (query.isError)
-    return (
-      <Stack gap="md" maw={640} mx="auto">
-        {back}
-        <LoadError description={t('wallets.movement.loadError')} onRetry={() => void query.refetch()} />
-      </Stack>
-    );
-  if (!query.data)
-    return (
-      <Stack gap="md" maw={640} mx="auto" role="status" aria-busy="true" aria-label={t('loading.default')}>
-        <Skeleton h={40} w="60%" />
-        <Skeleton h={200} radius="lg" />
-      </Stack>
-    );
-
-  const movement = query.data;
   const facts = [
     { label: t('wallets.movement.amount'), value: movement.amount_nice },
     { label: t('wallets.movement.balanceAfter'), value: movement.balance_after_nice },
@@ -70,5 +40,35 @@ export function MovementPage({ kind }: { kind: WalletKind }) {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+export function MovementPage({ kind }: { kind: WalletKind }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const walletId = Number(params.walletId);
+  const movementId = Number(params.movementId);
+  const valid = Number.isInteger(walletId) && Number.isInteger(movementId);
+  const query = useQuery({ ...movementQueryOptions(kind, walletId, movementId), enabled: valid });
+  const back = <BackLink to={`/customers/${WALLET_PATHS[kind]}`} label={t(`wallets.${kind}.back`)} />;
+  return (
+    <DetailStates
+      query={query}
+      valid={valid}
+      width={640}
+      back={back}
+      notFound={
+        <Alert color="gray" variant="light" icon={<IconInfo />} title={t('wallets.movement.notFound')} />
+      }
+      loadError={{ description: t('wallets.movement.loadError') }}
+      skeleton={
+        <>
+          <Skeleton h={40} w="60%" />
+          <Skeleton h={200} radius="lg" />
+        </>
+      }
+    >
+      {(movement) => <MovementView movement={movement} back={back} />}
+    </DetailStates>
   );
 }
