@@ -100,3 +100,7 @@ export const InviteMemberSchema = z.strictObject({
     .toLowerCase()
     .pipe(z.email({ error: 'Ingresá un email válido.' })),
 });
+
+/** An entity the caller acts for, with their role on it (GET /customers/entities, search, create). */
+export const UserEntitySchema = EntitySchema.extend({ role: z.enum(ENTITY_ROLES) });
+export type UserEntity = z.infer<typeof UserEntitySchema>;

@@ -10,6 +10,10 @@ export const errorCodes = {
   unauthenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  /** An operator locked the account: sign-in is refused until they unlock it. */
+  account_locked: 403,
+  /** Deleting an account without a password needs a sign-in of the last minutes. */
+  recent_sign_in_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
@@ -45,6 +49,20 @@ export const errorCodes = {
   claim_closed: 409,
   /** The claim's status cannot move as asked (contracts claims.ts). */
   claim_transition_refused: 409,
+  /** The caller already acts for the most entities allowed (50, spec §9). */
+  entity_limit_reached: 409,
+  /** Only a business has members; a person's entity has none. */
+  entity_not_business: 409,
+  /** The entity's last owner cannot be removed nor leave. */
+  last_entity_owner: 409,
+  /** The user's personal entity cannot be removed from them. */
+  personal_entity_fixed: 409,
+  /** Something must be settled before the account can be deleted (the validations name each blocker). */
+  account_deletion_blocked: 409,
+  /** The import has no valid rows to issue. */
+  import_not_ready: 409,
+  /** Rows of the import were insured meanwhile (another import or contract): upload it again without them. */
+  import_rows_insured: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

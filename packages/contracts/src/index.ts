@@ -24,6 +24,7 @@ export * from './referrals.ts';
 export * from './risk-types.ts';
 export * from './settings.ts';
 export * from './test-mode.ts';
+export * from './uploads.ts';
 export * from './user.ts';
 export * from './version.ts';
 export * from './wallets.ts';

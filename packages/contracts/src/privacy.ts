@@ -4,6 +4,7 @@
  * their data (Ley 25.326 art. 14, right of access).
  */
 import { z } from 'zod';
+import { JsonRowSchema } from './common.ts';
 
 /** What stops a deletion until the customer acts, each with the API's Spanish explanation. */
 export const ACCOUNT_DELETION_BLOCKERS = [
@@ -38,14 +39,14 @@ export const AccountDeletionBodySchema = z.strictObject({
 });
 export type AccountDeletionBody = z.infer<typeof AccountDeletionBodySchema>;
 
-const Rows = z.array(z.record(z.string(), z.unknown()));
+const Rows = z.array(JsonRowSchema);
 
 /** Everything the account holds, as `GET /customers/user/export` answers it. */
 export const DataExportSchema = z.object({
   generated_at: z.string(),
-  profile: z.record(z.string(), z.unknown()),
+  profile: JsonRowSchema,
   entities: Rows,
-  invoice_profile: z.record(z.string(), z.unknown()).nullable(),
+  invoice_profile: JsonRowSchema.nullable(),
   insurance_processes: Rows,
   insurances: Rows,
   payments: Rows,
@@ -54,7 +55,11 @@ export const DataExportSchema = z.object({
   invoices: Rows,
   notifications: Rows,
   poll_responses: Rows,
-  referrals: z.record(z.string(), z.unknown()),
+  referrals: z.object({
+    code: z.string().nullable(),
+    invited: Rows,
+    invited_by: z.object({ code: z.string(), created_at: z.string() }).nullable(),
+  }),
   /** What the customer agreed to or linked: sign-in providers, devices that receive notifications, sessions. */
   consents: z.object({ social_sign_in: Rows, push_devices: Rows, sessions: Rows }),
 });

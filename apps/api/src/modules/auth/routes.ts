@@ -231,12 +231,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags, security: [{ bearer: [] }] }, preHandler: requireCustomer },
+    {
+      schema: { tags, security: [{ bearer: [] }], response: { 204: z.null() } },
+      preHandler: requireCustomer,
+    },
     async (request, reply) => {
       const { sessionId } = caller(request);
       await revokeSession(deps.db, sessionId);
       deps.sessions.evict(`session:${sessionId}`);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

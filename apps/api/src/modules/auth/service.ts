@@ -177,7 +177,7 @@ export async function loginWithPassword(
   // Both branches end here only with the right password.
   const account = user!;
   if (account.lockedAt)
-    throw new AppError('forbidden', {
+    throw new AppError('account_locked', {
       message: 'Tu cuenta está bloqueada. Escribinos a Ayuda para recuperarla.',
     });
   await deps.rateLimiter.reset(lockKey);
@@ -307,6 +307,12 @@ export async function loginWithSocial(
       message: 'Completá tus datos para terminar de crear tu cuenta.',
     };
   }
+  // A locked account is refused here as with a password: its session would be refused on every call.
+  const [account] = await deps.db
+    .select({ lockedAt: users.lockedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (account?.lockedAt) throw new AppError('account_locked');
   return {
     kind: 'session',
     token: await createSession(deps.db, {

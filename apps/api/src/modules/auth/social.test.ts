@@ -182,6 +182,22 @@ describe('Google and Apple (OpenID Connect)', () => {
     expect((await rowCounts(t)).users).toBe(usersBefore);
   });
 
+  it('refuses a locked account as the password sign-in does, in Spanish, with no session', async () => {
+    const { email } = await registerCustomer(t.app, { email: 'diego.lopez@example.com' });
+    oidc.accounts.set('g-diego', { sub: 'g-diego', email, email_verified: true, name: 'Diego López' });
+    const user = await expectSession(
+      await socialLogin(t.app, 'google', (await oidc.signIn(WEB.client_id, 'g-diego')).id_token),
+      email,
+    );
+    await t.database.db.update(users).set({ lockedAt: new Date() }).where(eq(users.id, user.id));
+    const { id_token } = await oidc.signIn(WEB.client_id, 'g-diego');
+    await expectRefused(t, () => socialLogin(t.app, 'google', id_token), {
+      status: 403,
+      code: 'account_locked',
+      message: 'Tu cuenta está bloqueada. Escribinos a Ayuda para recuperarla.',
+    });
+  });
+
   it('refuses OAuth access tokens, which cannot prove they were issued to Cubierto', async () => {
     const { email } = await registerCustomer(t.app, { email: 'carla.paz@example.com' });
     oidc.accounts.set('g-carla', { sub: 'g-carla', email, email_verified: true, name: 'Carla Paz' });

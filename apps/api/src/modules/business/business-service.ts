@@ -57,7 +57,7 @@ export async function findEntityDetail(db: DbOrTx, userId: number, entityId: num
     .where(eq(entities.id, entityId));
   const p = row!.profile;
   return {
-    ...(entityOut(row!.entity) as Omit<ReturnType<typeof entityOut>, 'role'>),
+    ...entityOut(row!.entity),
     role,
     street: p?.street ?? null,
     street_number: p?.streetNumber ?? null,
@@ -130,7 +130,7 @@ export async function inviteMember(
     await entityRoleOf(tx, input.userId, input.entityId, 'owner');
     const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId));
     if (entity!.kind !== 'business')
-      throw new AppError('conflict', { message: 'Solo las empresas pueden tener miembros.' });
+      throw new AppError('entity_not_business', { message: 'Solo las empresas pueden tener miembros.' });
     const [invitee] = await tx
       .select({ id: users.id })
       .from(users)
@@ -194,7 +194,7 @@ async function addMember(
   if ((n?.n ?? 0) >= MAX_ENTITIES) {
     throw field === 'email'
       ? validationError({ email: [`Esa persona ya administra ${MAX_ENTITIES} entidades, el máximo.`] })
-      : new AppError('conflict', {
+      : new AppError('entity_limit_reached', {
           message: `Ya actuás por ${MAX_ENTITIES} entidades, el máximo. Dejá alguna para sumarte a esta.`,
         });
   }
@@ -296,13 +296,16 @@ export async function removeMember(
         .from(userEntities)
         .where(and(eq(userEntities.entityId, input.entityId), eq(userEntities.role, 'owner')));
       if ((owners?.n ?? 0) <= 1 || role !== 'owner')
-        throw new AppError('conflict', { message: 'La entidad necesita al menos un administrador.' });
+        throw new AppError('last_entity_owner', {
+          message: 'La entidad necesita al menos un administrador.',
+        });
     }
     const [personal] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, input.memberUserId), eq(users.entityId, input.entityId)));
-    if (personal) throw new AppError('conflict', { message: 'La entidad personal no se puede quitar.' });
+    if (personal)
+      throw new AppError('personal_entity_fixed', { message: 'La entidad personal no se puede quitar.' });
     await tx
       .delete(userEntities)
       .where(and(eq(userEntities.userId, input.memberUserId), eq(userEntities.entityId, input.entityId)));

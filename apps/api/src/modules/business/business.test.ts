@@ -119,7 +119,9 @@ describe('business center', () => {
     expect((await call(member.auth, 'DELETE', `/${entity.id}/members/${ownerId}`)).statusCode).toBe(403);
 
     // The last owner cannot be removed; the owner removes the member, who then no longer sees it.
-    expect((await call(owner.auth, 'DELETE', `/${entity.id}/members/${ownerId}`)).statusCode).toBe(409);
+    const lastOwner = await call(owner.auth, 'DELETE', `/${entity.id}/members/${ownerId}`);
+    expect(lastOwner.statusCode).toBe(409);
+    expect(lastOwner.json().error_code).toBe('last_entity_owner');
     const removed = await call(owner.auth, 'DELETE', `/${entity.id}/members/${memberId}`);
     expect(removed.json().data.members).toHaveLength(1);
     expect((await call(member.auth, 'GET', `/${entity.id}`)).statusCode).toBe(404);
@@ -154,6 +156,7 @@ describe('business center', () => {
       tax_condition: 'monotributo',
     });
     expect(res.statusCode).toBe(409);
+    expect(res.json().error_code).toBe('entity_limit_reached');
     expect(res.json().message).toBe('Podés administrar hasta 50 entidades.');
     expect((await call(c.auth, 'GET', '')).json().data).toHaveLength(50);
 

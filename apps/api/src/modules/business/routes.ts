@@ -7,10 +7,13 @@
  */
 import {
   AcceptInvitationSchema,
+  dataOf,
+  EntityDetailSchema,
   EntityProfileSchema,
   EntitySearchQuerySchema,
   InviteMemberSchema,
   NewEntitySchema,
+  UserEntitySchema,
 } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,19 +31,20 @@ import { createUserEntity, findUserEntities } from './service.ts';
 
 const tags = ['entities'];
 const security = [{ bearer: [] }];
-const Data = z.object({ data: z.unknown() });
+const EntityList = dataOf(z.array(UserEntitySchema));
+const Detail = dataOf(EntityDetailSchema);
 const Id = z.object({ id: z.coerce.number().int().positive() });
 
 export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/', { schema: { tags, security, response: { 200: Data } } }, async (request) => ({
+  app.get('/', { schema: { tags, security, response: { 200: EntityList } } }, async (request) => ({
     data: await findUserEntities(deps.db, caller(request).userId),
   }));
 
   app.get(
     '/search',
-    { schema: { tags, security, querystring: EntitySearchQuerySchema, response: { 200: Data } } },
+    { schema: { tags, security, querystring: EntitySearchQuerySchema, response: { 200: EntityList } } },
     async (request) => ({
       data: await findUserEntities(deps.db, caller(request).userId, request.query.document),
     }),
@@ -53,21 +57,21 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         body: NewEntitySchema,
-        response: { 201: Data },
+        response: { 201: dataOf(UserEntitySchema) },
       },
     },
     async (request, reply) =>
       reply.status(201).send({ data: await createUserEntity(deps.db, caller(request).userId, request.body) }),
   );
 
-  app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Data } } }, async (request) => ({
+  app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Detail } } }, async (request) => ({
     data: await findEntityDetail(deps.db, caller(request).userId, request.params.id),
   }));
 
   app.route({
     ...formPut(EntityProfileSchema),
     url: '/:id',
-    schema: { tags, security, params: Id, body: EntityProfileSchema, response: { 200: Data } },
+    schema: { tags, security, params: Id, body: EntityProfileSchema, response: { 200: Detail } },
     handler: async (request) => {
       const data = await updateEntityProfile(deps.db, {
         userId: caller(request).userId,
@@ -82,7 +86,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/members',
-    { schema: { tags, security, params: Id, body: InviteMemberSchema, response: { 201: Data } } },
+    { schema: { tags, security, params: Id, body: InviteMemberSchema, response: { 201: Detail } } },
     async (request, reply) =>
       reply.status(201).send({
         data: await inviteMember(deps, {
@@ -100,7 +104,8 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: Id.extend({ userId: z.coerce.number().int().positive() }),
-        response: { 200: Data },
+        /** null when the caller left the entity. */
+        response: { 200: dataOf(EntityDetailSchema.nullable()) },
       },
     },
     async (request) => ({
@@ -119,7 +124,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: Id.extend({ invitationId: z.coerce.number().int().positive() }),
-        response: { 200: Data },
+        response: { 200: Detail },
       },
     },
     async (request) => ({
@@ -136,7 +141,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
 export const entityInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accept',
-    { schema: { tags, security, body: AcceptInvitationSchema, response: { 200: Data } } },
+    { schema: { tags, security, body: AcceptInvitationSchema, response: { 200: Detail } } },
     async (request) => ({
       data: await acceptInvitation(app.deps.db, {
         userId: caller(request).userId,

@@ -2,7 +2,13 @@
  * The entities a customer acts for (personal entity, businesses): listed, searched by DNI/CUIT for the
  * taker and the designated billing party, and created up to the limit of 50 (spec §9).
  */
-import { isValidCuit, normalizeDigits } from '@cubierto/contracts';
+import {
+  type Entity,
+  type EntityRole,
+  isValidCuit,
+  normalizeDigits,
+  type UserEntity,
+} from '@cubierto/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { entities, userEntities } from '../../db/schema/index.ts';
@@ -12,7 +18,7 @@ export const MAX_ENTITIES = 50;
 
 type EntityRow = typeof entities.$inferSelect;
 
-export function entityOut(row: EntityRow, role?: string) {
+export function entityOut(row: EntityRow): Entity {
   return {
     id: row.id,
     kind: row.kind,
@@ -20,11 +26,15 @@ export function entityOut(row: EntityRow, role?: string) {
     document_type: row.documentType,
     document_number: row.documentNumber,
     tax_condition: row.taxCondition,
-    ...(role ? { role } : {}),
   };
 }
 
-export async function findUserEntities(db: DbOrTx, userId: number, document?: string) {
+/** An entity with the user's role on it. */
+export function userEntityOut(row: EntityRow, role: EntityRole): UserEntity {
+  return { ...entityOut(row), role };
+}
+
+export async function findUserEntities(db: DbOrTx, userId: number, document?: string): Promise<UserEntity[]> {
   const conditions = [eq(userEntities.userId, userId)];
   if (document) conditions.push(eq(entities.documentNumber, document));
   const rows = await db
@@ -33,7 +43,7 @@ export async function findUserEntities(db: DbOrTx, userId: number, document?: st
     .innerJoin(entities, eq(entities.id, userEntities.entityId))
     .where(and(...conditions))
     .orderBy(asc(entities.id));
-  return rows.map((r) => entityOut(r.entity, r.role));
+  return rows.map((r) => userEntityOut(r.entity, r.role));
 }
 
 /** Throws 404 unless every id is an entity the user may act for. */
@@ -46,8 +56,6 @@ export async function assertUserEntities(db: DbOrTx, userId: number, ids: number
   if (rows.length !== unique.length)
     throw new AppError('not_found', { message: 'La entidad no existe o no es tuya.' });
 }
-
-export type EntityRole = 'owner' | 'member';
 
 /**
  * The caller's role on an entity; 404 when they do not act for it (another business's entity does not
@@ -76,7 +84,7 @@ export type NewEntity = {
   tax_condition: string;
 };
 
-export async function createUserEntity(db: Db, userId: number, input: NewEntity) {
+export async function createUserEntity(db: Db, userId: number, input: NewEntity): Promise<UserEntity> {
   const document = normalizeDigits(input.document_number);
   const documentType = input.kind === 'business' ? 'CUIT' : 'DNI';
   if (documentType === 'CUIT' && !isValidCuit(document))
@@ -86,7 +94,9 @@ export async function createUserEntity(db: Db, userId: number, input: NewEntity)
     await tx.execute(sql`select pg_advisory_xact_lock(${userId})`);
     const [n] = await tx.select({ n: count() }).from(userEntities).where(eq(userEntities.userId, userId));
     if ((n?.n ?? 0) >= MAX_ENTITIES) {
-      throw new AppError('conflict', { message: `Podés administrar hasta ${MAX_ENTITIES} entidades.` });
+      throw new AppError('entity_limit_reached', {
+        message: `Podés administrar hasta ${MAX_ENTITIES} entidades.`,
+      });
     }
     const existing = await findUserEntities(tx, userId, document);
     if (existing.length)
@@ -102,6 +112,6 @@ export async function createUserEntity(db: Db, userId: number, input: NewEntity)
       })
       .returning();
     await tx.insert(userEntities).values({ userId, entityId: entity!.id, role: 'owner' });
-    return entityOut(entity!, 'owner');
+    return userEntityOut(entity!, 'owner');
   });
 }

@@ -2,14 +2,10 @@
  * /files/{avatars|logos}/{name}: avatar and logo images for <img> tags, which cannot send a bearer token. The key is
  * random (unguessable) and only files of kind 'avatar' are served here; documents use owner-checked routes.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { files } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-
-/** Public images: avatars (random names) and insurers' logos. Nothing else is served without an owner check. */
-const PUBLIC_KINDS = { avatars: 'avatar', logos: 'logo' } as const;
+import { fileAnswer } from '../../lib/file-answer.ts';
+import { readPublicImage } from './files-service.ts';
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,14 +17,16 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           folder: z.enum(['avatars', 'logos']),
           name: z.string().regex(/^[\w-]+\.(jpg|png|webp|svg)$/),
         }),
+        response: {
+          200: fileAnswer(
+            'image/*',
+            'The image (JPEG, PNG, WebP or an SVG logo), cached for a year: its name never changes.',
+          ),
+        },
       },
     },
     async (request, reply) => {
-      const key = `${request.params.folder}/${request.params.name}`;
-      const [file] = await app.deps.db.select().from(files).where(eq(files.storageKey, key)).limit(1);
-      if (!file || file.kind !== PUBLIC_KINDS[request.params.folder]) throw new AppError('not_found');
-      const data = await app.deps.storage.get(key);
-      if (!data) throw new AppError('not_found');
+      const file = await readPublicImage(app.deps, request.params);
       return (
         reply
           .header('content-type', file.contentType)
@@ -38,7 +36,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
           // Public images: the mobile apps' pages (another origin, docs/decisions/014) show them too.
           .header('cross-origin-resource-policy', 'cross-origin')
-          .send(data)
+          .send(file.data)
       );
     },
   );

@@ -44,6 +44,7 @@ describe('operator customers', () => {
       payload: { email: customer.email, password: GOOD_PASSWORD },
     });
     expect(refused.statusCode).toBe(403);
+    expect(refused.json().error_code).toBe('account_locked');
     expect(refused.json().message).toBe('Tu cuenta está bloqueada. Escribinos a Ayuda para recuperarla.');
     expect(
       (await admin('GET', '/customers?locked=true')).json().data.map((c: { id: number }) => c.id),

@@ -228,6 +228,7 @@ describe('confirming an import', () => {
     await topUpCredit(t.app, c.auth, 100_00);
     const short = await post(c.auth, `/imports/${report.id}/confirm`);
     expect(short.statusCode).toBe(409);
+    expect(short.json().error_code).toBe('insufficient_funds');
     const missing = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }).format(
       (total - 100_00) / 100,
     );

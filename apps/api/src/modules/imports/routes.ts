@@ -5,20 +5,24 @@
  * the caller acts for exist for them.
  */
 import {
+  dataOf,
   IMPORT_MAX_BYTES,
+  ImportRowSchema,
   ImportSampleQuerySchema,
+  ImportSchema,
   ImportUploadQuerySchema,
-  PageMetaSchema,
+  pageOf,
 } from '@cubierto/contracts';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { importRows } from '../../db/schema/index.ts';
-import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { fileAnswer } from '../../lib/file-answer.ts';
+import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { sendMultiStatus } from '../../lib/multi-status.ts';
 import { caller } from '../../lib/request-context.ts';
 import { requireCreditWalletMode } from '../payments/credit-wallet-mode.ts';
 import { fileError } from './csv.ts';
+import { importListSpec, importRowListSpec } from './queries.ts';
 import {
   confirmImport,
   createImport,
@@ -32,13 +36,12 @@ import {
 const tags = ['imports'];
 const security = [{ bearer: [] }];
 const Id = z.object({ id: z.coerce.number().int().positive() });
-const Data = z.object({ data: z.unknown() });
+const ImportAnswer = dataOf(ImportSchema);
 /** A file whose rows partly failed (spec §7's 207): the import and the status, also in the body. */
 const PartlyValid = z.object({
-  data: z.object({ import: z.unknown() }),
+  data: z.object({ import: ImportSchema }),
   status: z.literal(207),
 });
-const Page = z.object({ data: z.array(z.unknown()), meta: PageMetaSchema });
 
 /** Spreadsheets and browsers label a CSV in many ways; the content decides, not the label. */
 const CSV_TYPES = [
@@ -52,13 +55,6 @@ const CSV_TYPES = [
 function attachment(filename: string) {
   return `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
-
-const importListSpec = { maxPerPage: 100 } satisfies ListSpec;
-
-const importRowListSpec = {
-  maxPerPage: 500,
-  filters: { status: { column: importRows.status, type: 'enum', ops: ['eq'] } },
-} satisfies ListSpec;
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -80,7 +76,16 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sample',
-    { schema: { tags, security, querystring: ImportSampleQuerySchema, produces: ['text/csv'] } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ImportSampleQuerySchema,
+        response: {
+          200: fileAnswer('text/csv', "The coverage's sample CSV: its columns and one example row."),
+        },
+      },
+    },
     async (request, reply) => {
       const { filename, csv } = await importSample(deps.db, {
         coverageId: request.query.coverage_id,
@@ -89,7 +94,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachment(filename))
-        .send(csv);
+        .send(Buffer.from(csv, 'utf8'));
     },
   );
 
@@ -106,7 +111,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: CSV_TYPES,
         querystring: ImportUploadQuerySchema,
         body: z.unknown(),
-        response: { 200: Data, 201: Data, 207: PartlyValid },
+        response: { 200: ImportAnswer, 201: ImportAnswer, 207: PartlyValid },
       },
     },
     async (request, reply) => {
@@ -128,7 +133,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security, querystring: listQuerySchema(importListSpec), response: { 200: Page } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: listQuerySchema(importListSpec),
+        response: { 200: pageOf(ImportSchema) },
+      },
+    },
     async (request) => {
       const q = parseListQuery(request.query, importListSpec);
       const { rows, total } = await listImports(deps.db, caller(request).userId, {
@@ -139,9 +151,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Data } } }, async (request) => ({
-    data: await findImport(deps.db, caller(request).userId, request.params.id),
-  }));
+  app.get(
+    '/:id',
+    { schema: { tags, security, params: Id, response: { 200: ImportAnswer } } },
+    async (request) => ({
+      data: await findImport(deps.db, caller(request).userId, request.params.id),
+    }),
+  );
 
   app.get(
     '/:id/rows',
@@ -151,7 +167,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: Id,
         querystring: listQuerySchema(importRowListSpec),
-        response: { 200: Page },
+        response: { 200: pageOf(ImportRowSchema) },
       },
     },
     async (request) => {
@@ -169,7 +185,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/confirm',
-    { schema: { tags, security, params: Id, response: { 200: Data } } },
+    { schema: { tags, security, params: Id, response: { 200: ImportAnswer } } },
     async (request) => ({
       data: await confirmImport(deps.db, { userId: caller(request).userId, importId: request.params.id }),
     }),
@@ -177,13 +193,25 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/result',
-    { schema: { tags, security, params: Id, produces: ['text/csv'] } },
+    {
+      schema: {
+        tags,
+        security,
+        params: Id,
+        response: {
+          200: fileAnswer(
+            'text/csv',
+            "The import's report as a CSV: each row's status, insurance or errors.",
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const { filename, csv } = await importResultCsv(deps.db, caller(request).userId, request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachment(filename))
-        .send(csv);
+        .send(Buffer.from(csv, 'utf8'));
     },
   );
 };

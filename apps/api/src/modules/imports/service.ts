@@ -38,10 +38,10 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { recordCollectedImport } from '../invoices/after-payment.ts';
 import { entityRoleOf } from '../business/service.ts';
 import { type CoverageContext, loadCoverage, priceAnswers } from '../insurances/process-service.ts';
 import { markInsurancesPaid } from '../insurances/status.ts';
+import { recordCollectedImport } from '../invoices/after-payment.ts';
 import { notify } from '../notifications/notify.ts';
 import { postMovement } from '../wallets/service.ts';
 import { decodeCsv, fileError, looksLikeFormula, parseCsv, writeCsv } from './csv.ts';
@@ -67,7 +67,7 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 async function importableCoverage(db: DbOrTx, coverageId: number, applicationId: number) {
   const ctx = await loadCoverage(db, coverageId, applicationId);
   if (ctx.policy.externalUrl) {
-    throw new AppError('conflict', {
+    throw new AppError('policy_contracted_externally', {
       message: 'Este producto se contrata en el sitio de la aseguradora: no se puede importar.',
     });
   }
@@ -425,7 +425,9 @@ export async function confirmImport(
     const row = await ownImport(tx, input.userId, input.importId, true);
     if (row.status === 'issued') return row;
     if (row.validCount === 0)
-      throw new AppError('conflict', { message: 'La importación no tiene filas válidas para emitir.' });
+      throw new AppError('import_not_ready', {
+        message: 'La importación no tiene filas válidas para emitir.',
+      });
     const valid = await tx
       .select()
       .from(importRows)
@@ -437,7 +439,7 @@ export async function confirmImport(
       return dates && dates.start_date < today;
     });
     if (late.length) {
-      throw new AppError('conflict', {
+      throw new AppError('start_date_passed', {
         message: `La fecha de inicio ya pasó en las filas ${late.map((r) => r.rowNumber).join(', ')}. Corregilas y subí el archivo de nuevo.`,
       });
     }
@@ -449,7 +451,7 @@ export async function confirmImport(
     );
     const taken = valid.filter((r) => r.identifier && insured.has(r.identifier));
     if (taken.length) {
-      throw new AppError('conflict', {
+      throw new AppError('import_rows_insured', {
         message: `Las filas ${taken.map((r) => r.rowNumber).join(', ')} ya tienen un seguro vigente o pendiente. Subí el archivo sin ellas.`,
       });
     }

@@ -221,7 +221,7 @@ async function reauthenticate(
 ) {
   if (user.passwordHash === null) {
     if (!(await signedInRecently(deps.db, input.sessionId, input.now)))
-      throw new AppError('forbidden', {
+      throw new AppError('recent_sign_in_required', {
         message: `Por seguridad, volvé a iniciar sesión y eliminá tu cuenta dentro de los ${FRESH_SIGN_IN_MINUTES} minutos.`,
       });
     return;
@@ -277,7 +277,7 @@ async function anonymiseAccount(
   const userId = user.id;
   const blockers = await findBlockers(tx, userId, now, true);
   if (blockers.length > 0)
-    throw new AppError('conflict', {
+    throw new AppError('account_deletion_blocked', {
       message: blockers.map((b) => b.message).join(' '),
       validations: Object.fromEntries(blockers.map((b) => [b.code, [b.message]])),
     });

@@ -4,7 +4,7 @@
  * endpoints and keys, idempotency keys), and so is what belongs to other people (another member's data,
  * an invitee's name, an operator's identity).
  */
-import type { DataExport } from '@cubierto/contracts';
+import type { DataExport, JsonValue } from '@cubierto/contracts';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -46,15 +46,18 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { avatarUrl } from '../customers/service.ts';
 
-type Row = Record<string, unknown>;
+type Row = Record<string, JsonValue>;
 
-/** camelCase columns → the API's snake_case keys; dates as ISO strings; `omit` leaves columns out. */
+/**
+ * camelCase columns → the API's snake_case keys; dates as ISO strings; `omit` leaves columns out. What a
+ * row holds besides dates is JSON already (text, numbers, booleans, null, json columns).
+ */
 function plain(row: object, omit: readonly string[] = []): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
     if (omit.includes(key)) continue;
     const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    out[name] = value instanceof Date ? value.toISOString() : value;
+    out[name] = value instanceof Date ? value.toISOString() : (value as JsonValue);
   }
   return out;
 }

@@ -114,7 +114,7 @@ describe('deleting the account', () => {
     const res = await api(c, 'POST', '/customers/user/delete', { password: c.password });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
-      error_code: 'conflict',
+      error_code: 'account_deletion_blocked',
       message: expect.stringContaining('Mis contrataciones'),
     });
     expect((await api(c, 'GET', '/customers/user')).statusCode).toBe(200);
@@ -258,6 +258,7 @@ describe('deleting the account', () => {
     await startPayment(t.app, c.auth, insurance.id, 'sandbox');
     const blocked = await api(c, 'POST', '/customers/user/delete', { password: c.password });
     expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error_code).toBe('account_deletion_blocked');
     expect(Object.keys(blocked.json().validations)).toEqual(['payment_in_progress']);
   });
 
@@ -273,6 +274,7 @@ describe('deleting the account', () => {
     expect(check).toMatchObject({ requires_password: false, recent_sign_in: false });
     const stale = await api(c, 'POST', '/customers/user/delete', {});
     expect(stale.statusCode).toBe(403);
+    expect(stale.json().error_code).toBe('recent_sign_in_required');
     expect(stale.json().message).toContain('volvé a iniciar sesión');
     await t.database.db.update(sessions).set({ createdAt: new Date() }).where(eq(sessions.userId, user.id));
     expect((await api(c, 'POST', '/customers/user/delete', {})).statusCode).toBe(200);

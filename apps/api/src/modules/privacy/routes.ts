@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { fileAnswer } from '../../lib/file-answer.ts';
 import { caller } from '../../lib/request-context.ts';
 import { checkAccountDeletion, deleteAccount } from './deletion-service.ts';
 import { renderDataExportPdf } from './export-pdf.ts';
@@ -101,14 +102,25 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/export.pdf', { schema: { tags, security, querystring: NoQuery } }, async (request, reply) => {
-    const { userId } = caller(request);
-    await limitExports(userId);
-    const pdf = await renderDataExportPdf(await exportUserData(deps.db, userId));
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', 'attachment; filename="mis-datos-cubierto.pdf"')
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/export.pdf',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: NoQuery,
+        response: { 200: fileAnswer('application/pdf', 'Everything the account holds, as a PDF to read.') },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = caller(request);
+      await limitExports(userId);
+      const pdf = await renderDataExportPdf(await exportUserData(deps.db, userId));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="mis-datos-cubierto.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 };

@@ -1,8 +1,10 @@
 /** /customers/uploads: photos of insured objects (multipart `file`, `kind`), read back only by their owner. */
+import { UPLOAD_KINDS, UploadSchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../lib/file-answer.ts';
 import { caller } from '../../lib/request-context.ts';
-import { readOwnUpload, storeUpload, UPLOAD_KINDS } from './service.ts';
+import { readOwnUpload, storeUpload } from './service.ts';
 
 const tags = ['uploads'];
 const security = [{ bearer: [] }];
@@ -19,9 +21,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         body: z.strictObject({
           kind: z.enum(UPLOAD_KINDS, { error: 'Tipo de archivo no permitido.' }),
+          /** The image file (multipart only); checked by content, re-encoded without metadata. */
           file: z.unknown(),
         }),
-        response: { 201: z.object({ data: z.unknown() }) },
+        response: { 201: z.object({ data: UploadSchema }) },
       },
     },
     async (request, reply) =>
@@ -40,7 +43,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { schema: { tags, security, params: z.object({ id: z.coerce.number().int().positive() }) } },
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: fileAnswer('image/*', 'The photo (JPEG, PNG or WebP), to its owner only.') },
+      },
+    },
     async (request, reply) => {
       const file = await readOwnUpload(deps, caller(request).userId, request.params.id);
       return reply

@@ -2,6 +2,7 @@
  * Customer uploads (photos of insured objects): checked by content and size, re-encoded without metadata
  * (lib/images.ts), owned by the uploader.
  */
+import type { Upload, UploadKind } from '@cubierto/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
@@ -9,12 +10,10 @@ import { AppError, validationError } from '../../lib/errors.ts';
 import type { ImageLimits } from '../../lib/images.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
 
-export const UPLOAD_KINDS = ['risk_photo'] as const;
-
 export async function storeUpload(
   deps: { db: Db; storage: Storage; uploadLimit: number; images?: ImageLimits },
-  input: { userId: number; kind: (typeof UPLOAD_KINDS)[number]; data: unknown },
-) {
+  input: { userId: number; kind: UploadKind; data: unknown },
+): Promise<Upload> {
   if (!Buffer.isBuffer(input.data)) throw validationError({ file: ['Adjuntá una imagen.'] });
   const checked = await inspectUpload(input.data, {
     allowed: IMAGE_TYPES,
@@ -34,7 +33,7 @@ export async function storeUpload(
       storageKey: checked.key,
     })
     .returning();
-  return { id: file!.id, kind: file!.kind, content_type: file!.contentType, size_bytes: file!.sizeBytes };
+  return { id: file!.id, kind: input.kind, content_type: file!.contentType, size_bytes: file!.sizeBytes };
 }
 
 /** 422 on the field unless every id is an upload of this user of that kind. */

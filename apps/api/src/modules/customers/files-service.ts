@@ -1,0 +1,23 @@
+/** The public images (avatars, insurers' logos) read by their random storage key, for <img> tags. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage.ts';
+
+/** Public images: avatars (random names) and insurers' logos. Nothing else is served without an owner check. */
+export const PUBLIC_KINDS = { avatars: 'avatar', logos: 'logo' } as const;
+export type PublicFolder = keyof typeof PUBLIC_KINDS;
+
+/** A public image's bytes and type; 404 for any other kind of file, or one that is gone. */
+export async function readPublicImage(
+  deps: { db: Db; storage: Storage },
+  input: { folder: PublicFolder; name: string },
+): Promise<{ data: Buffer; contentType: string }> {
+  const key = `${input.folder}/${input.name}`;
+  const [file] = await deps.db.select().from(files).where(eq(files.storageKey, key)).limit(1);
+  if (!file || file.kind !== PUBLIC_KINDS[input.folder]) throw new AppError('not_found');
+  const data = await deps.storage.get(key);
+  if (!data) throw new AppError('not_found');
+  return { data, contentType: file.contentType };
+}
