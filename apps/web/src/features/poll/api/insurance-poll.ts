@@ -3,8 +3,12 @@
  * questions; PUT sends every answer. The path carries the fixed entity type id (spec §9, from the app
  * configuration); the insurance travels in the query.
  */
-import { InsurancePollSchema, type PollAnswersBody, type PollQuestionResponse } from '@cubierto/contracts';
-import { z } from 'zod';
+import {
+  dataOf,
+  InsurancePollSchema,
+  type PollAnswersBody,
+  type PollQuestionResponse,
+} from '@cubierto/contracts';
 import { api } from '../../../shared/api/client.ts';
 import { getAppConfig } from '../../../shared/config/app-config.ts';
 
@@ -15,7 +19,7 @@ async function pollPath(): Promise<string> {
 
 export async function openInsurancePoll(insuranceId: number): Promise<PollQuestionResponse[]> {
   const answer = await api.post(await pollPath(), undefined, { query: { insurance_id: insuranceId } });
-  return z.object({ data: InsurancePollSchema }).parse(answer).data;
+  return dataOf(InsurancePollSchema).parse(answer).data;
 }
 
 export async function sendPollAnswers(insuranceId: number, body: PollAnswersBody): Promise<void> {

@@ -2,8 +2,13 @@
 import { dataOf, ReferralSchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
+
+export async function fetchReferral() {
+  return dataOf(ReferralSchema).parse(await api.get('/customers/referral')).data;
+}
 
 export const referralQueryOptions = queryOptions({
-  queryKey: ['referral'],
-  queryFn: async () => dataOf(ReferralSchema).parse(await api.get('/customers/referral')).data,
+  queryKey: queryKeys.referral.all,
+  queryFn: fetchReferral,
 });

@@ -1,18 +1,22 @@
-/** GET /common/verify/{code}: the public check of a certificate's QR code (no sign-in). 404: unknown code. */
+/**
+ * GET /common/verify/{code}: the public check of a certificate's QR code (no sign-in). An unknown code is
+ * `not_found`, and stays so: like every client error it is not retried (shared/api/query-client.ts).
+ */
 import { CertificateCheckSchema, dataOf } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/api-error.ts';
 import { api } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
+
+export async function fetchCertificateCheck(code: string) {
+  return dataOf(CertificateCheckSchema).parse(
+    await api.get(`/common/verify/${encodeURIComponent(code)}`, { auth: false }),
+  ).data;
+}
 
 export function certificateCheckQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ['certificate-check', code],
-    queryFn: async () =>
-      dataOf(CertificateCheckSchema).parse(
-        await api.get(`/common/verify/${encodeURIComponent(code)}`, { auth: false }),
-      ).data,
-    // An unknown code stays unknown; anything else may be a passing failure.
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+    queryKey: queryKeys.certificates.check(code),
+    queryFn: () => fetchCertificateCheck(code),
     staleTime: 60_000,
   });
 }

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { isNotFound } from '../../../shared/api/api-error.ts';
 import { formatDay } from '../../../shared/format/format.ts';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
@@ -73,7 +73,7 @@ function Check({ code }: { code: string }) {
         <Skeleton h={300} radius="lg" />
       </Stack>
     );
-  if (query.error instanceof ApiError && query.error.status === 404)
+  if (isNotFound(query.error))
     return (
       <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" withBorder role="status">
         <Stack align="center" gap="sm" ta="center">
