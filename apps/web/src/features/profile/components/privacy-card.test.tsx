@@ -95,4 +95,30 @@ describe('Eliminar mi cuenta', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/customers/user/delete')).toEqual([]);
   });
+
+  it('lists what came up meanwhile when the API refuses the deletion (account_deletion_blocked)', {
+    timeout: 20_000,
+  }, async () => {
+    mockApi({
+      'GET /customers/user/deletion': check({}),
+      'POST /customers/user/delete': {
+        status: 409,
+        body: {
+          message: 'Tenés un siniestro abierto.',
+          validations: { claim_open: ['Tenés un siniestro abierto. Esperá a que lo resolvamos.'] },
+          error_code: 'account_deletion_blocked',
+        },
+      },
+    });
+    const onUnauthorized = vi.fn();
+    setSessionEventHandlers({ onUnauthorized });
+    renderCard();
+    const dialog = await openDialog();
+    await userEvent.type(await within(dialog).findByLabelText(/Tu contraseña/), 'Tornado-Azul-2025');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar mi cuenta' }));
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('Tenés un siniestro abierto. Esperá a que lo resolvamos.');
+    expect(within(dialog).getByRole('button', { name: 'Eliminar mi cuenta' })).toBeDisabled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
 });

@@ -51,7 +51,9 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
       reportSessionEnded();
     } catch (error) {
       // What must be settled first comes back as a conflict listing each blocker.
-      const blocking = hasErrorCode(error, 'conflict') ? Object.values(apiValidations(error)).flat() : [];
+      const blocking = hasErrorCode(error, 'account_deletion_blocked')
+        ? Object.values(apiValidations(error)).flat()
+        : [];
       if (blocking.length) setRefusal(blocking);
       else if (!form.applyApiErrors(error)) handleError(error, 47);
     }
