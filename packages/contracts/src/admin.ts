@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from './auth.ts';
 import { JsonValueSchema, PlatformSchema } from './common.ts';
 import { POLL_SCALE_STEPS, pollScale } from './polls.ts';
-import { RISK_TYPE_CODES } from './risk-types.ts';
+import { RiskTypeCodeSchema } from './risk-types.ts';
 
 const text = (what: string, max: number) =>
   z
@@ -102,7 +102,7 @@ export const CatalogStatusSchema = z.enum(['active', 'inactive']);
 
 export const PolicyBodySchema = z.strictObject({
   company_id: z.number({ error: 'Elegí la aseguradora.' }).int().positive({ error: 'Elegí la aseguradora.' }),
-  risk_type: z.enum(RISK_TYPE_CODES, { error: 'Elegí el tipo de riesgo.' }),
+  risk_type: RiskTypeCodeSchema,
   name: text('el nombre', 160),
   includes: labelledTexts,
   excludes: labelledTexts,
@@ -220,7 +220,7 @@ export type VoidInsuranceBody = z.infer<typeof VoidInsuranceBodySchema>;
 export const BroadcastBodySchema = z
   .strictObject({
     segment: z.enum(['all', 'in_force', 'risk_type'], { error: 'Elegí a quiénes se envía.' }),
-    risk_type: z.enum(RISK_TYPE_CODES, { error: 'Elegí el tipo de riesgo.' }).optional(),
+    risk_type: RiskTypeCodeSchema.optional(),
     title: text('el título', 80),
     body: text('el mensaje', 500),
   })

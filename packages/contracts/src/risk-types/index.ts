@@ -127,7 +127,7 @@ export function unregisterRiskType(code: string): void {
  * passes), documented as the built-in codes.
  */
 export const RiskTypeCodeSchema = z
-  .string()
+  .string({ error: 'Elegí el tipo de riesgo.' })
   .refine(isRiskTypeCode, { error: 'Elegí el tipo de riesgo.' })
   .meta({ enum: [...RISK_TYPE_CODES] }) as unknown as z.ZodType<RiskTypeCode, string>;
 
