@@ -54,7 +54,7 @@ const rows = {
   },
 };
 const credit = (cents: number, nice: string) => ({
-  body: { data: { id: 9, name: 'Mi crédito', balance_cents: cents, balance_nice: nice } },
+  body: { data: { id: 9, kind: 'credit', name: 'Mi crédito', balance_cents: cents, balance_nice: nice } },
 });
 
 let desktop = true;

@@ -1,3 +1,4 @@
+import type { Payment } from '@cubierto/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +12,29 @@ import { PayPage } from './pay-page.tsx';
 
 const insurance = insuranceOf({ id: 21, status: 'pendiente', status_label: 'Pendiente de pago' });
 const wallet = (id: number, cents: number, nice: string, name: string) => ({
-  body: { data: { id, name, balance_cents: cents, balance_nice: nice } },
+  body: {
+    data: {
+      id,
+      kind: name === 'Mi dinero' ? 'money' : 'credit',
+      name,
+      balance_cents: cents,
+      balance_nice: nice,
+    },
+  },
+});
+
+const paymentOf = (overrides: Partial<Payment>): Payment => ({
+  id: 1,
+  purpose: 'insurance',
+  insurance_id: 21,
+  method: 'money_wallet',
+  amount_cents: insurance.premium.total_cents,
+  amount_nice: insurance.premium.total_nice,
+  status: 'pending',
+  external_reference: 'ref-1',
+  approved_at: null,
+  created_at: '2026-11-20T12:00:00.000Z',
+  ...overrides,
 });
 
 function renderPay(runPoll = vi.fn(async () => 'skipped')) {
@@ -47,14 +70,7 @@ describe('pay page', () => {
         status: 201,
         body: {
           data: {
-            payment: {
-              id: 9,
-              insurance_id: 21,
-              amount_cents: 1,
-              amount_nice: '$ 0,01',
-              status: 'pending',
-              external_reference: 'ref-9',
-            },
+            payment: paymentOf({ id: 9, method: 'sandbox', status: 'pending', external_reference: 'ref-9' }),
             checkout_url: 'https://checkout.example/pay/9',
           },
         },
@@ -156,14 +172,13 @@ describe('pay page', () => {
         status: 201,
         body: {
           data: {
-            payment: {
+            payment: paymentOf({
               id: 1,
-              insurance_id: 21,
-              amount_cents: insurance.premium.total_cents,
-              amount_nice: insurance.premium.total_nice,
+              method: 'credit_wallet',
               status: 'approved',
               external_reference: 'ref-1234567890',
-            },
+              approved_at: '2026-11-20T12:00:00.000Z',
+            }),
             checkout_url: null,
           },
         },

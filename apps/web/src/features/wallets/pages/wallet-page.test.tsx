@@ -23,15 +23,20 @@ function renderWallet() {
 }
 
 const wallet = {
-  body: { data: { id: 3, name: 'Mi dinero', balance_cents: 150_000, balance_nice: '$ 1.500,00' } },
+  body: {
+    data: { id: 3, kind: 'money', name: 'Mi dinero', balance_cents: 150_000, balance_nice: '$ 1.500,00' },
+  },
 };
 const movement = (id: number, description: string) => ({
   id,
+  wallet_id: 3,
   kind: 'top_up',
   description,
   amount_cents: 150_000,
   amount_nice: '$ 1.500,00',
+  balance_after_cents: 150_000,
   balance_after_nice: '$ 1.500,00',
+  payment_id: null,
   insurance_id: null,
   created_at: '2026-11-20T12:00:00.000Z',
 });
