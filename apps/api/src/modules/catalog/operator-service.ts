@@ -20,7 +20,7 @@ import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../li
 import { searchPattern } from '../../lib/search-pattern.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
-import { companyOut, coverageOut, riskTypeOut } from './service.ts';
+import { companyOut, coverageOut, findPolicy, riskTypeOut, setPolicyLink } from './service.ts';
 
 /** The operator lists' filters and sorts (lib/list-query.ts); `search` is read by each list below. */
 export const companiesListSpec = {
@@ -539,4 +539,31 @@ export async function updateCoverage(db: Db, id: number, body: CoverageBody, aud
     });
     return after;
   });
+}
+
+// ——— Links of policies to applications ———
+
+/**
+ * Links (or unlinks) a policy to an application, audited when that changed anything; answers the policy
+ * with its `linked` flag.
+ */
+export async function linkPolicy(
+  db: Db,
+  input: { applicationId: number; policyId: number; linked: boolean },
+  audit: AuditContext,
+) {
+  const { applicationId, policyId, linked } = input;
+  await db.transaction(async (tx) => {
+    const changed = await setPolicyLink(tx, { applicationId, policyId, linked });
+    const action = linked ? 'link' : 'unlink';
+    if (changed)
+      await recordAudit(tx, audit, {
+        action: `policy.${action}`,
+        targetType: 'policy',
+        targetId: policyId,
+        before: { application_id: applicationId, linked: !linked },
+        after: { application_id: applicationId, linked },
+      });
+  });
+  return findPolicy(db, { policyId, load: new Set(['company', 'riskType']), linkedTo: applicationId });
 }

@@ -5,11 +5,17 @@
 import { PageMetaSchema, PolicySchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companies, policies, riskTypes } from '../../db/schema/index.ts';
 import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { rejectDuringMaintenance, requireCustomer, requireOperator } from '../../lib/request-context.ts';
-import { auditContext, recordAudit } from '../operators/audit.ts';
-import { assertApplication, findPolicies, findPolicy, POLICY_RELATIONS, setPolicyLink } from './service.ts';
+import { auditContext } from '../operators/audit.ts';
+import { linkPolicy } from './operator-service.ts';
+import {
+  assertApplication,
+  findPolicies,
+  findPolicy,
+  catalogueListSpec as listSpec,
+  POLICY_RELATIONS,
+} from './service.ts';
 
 const tags = ['catalog'];
 const security = [{ bearer: [] }];
@@ -17,15 +23,6 @@ const PolicyListSchema = z.object({ data: z.array(PolicySchema), meta: PageMetaS
 const ApplicationParams = z.object({ applicationId: z.coerce.number().int().positive() });
 const PolicyParams = ApplicationParams.extend({ id: z.coerce.number().int().positive() });
 
-const listSpec = {
-  filters: {
-    risk_type: { column: riskTypes.shortCode, type: 'text' as const, ops: ['eq', 'in'] as const },
-    company: { column: companies.id, type: 'integer' as const, ops: ['eq', 'in'] as const },
-    name: { column: policies.name, type: 'text' as const, ops: ['like'] as const },
-  },
-  loads: { Policy: POLICY_RELATIONS },
-  maxPerPage: 100,
-};
 const ListQuerySchema = listQuerySchema(listSpec);
 const LoadQuerySchema = listQuerySchema({ loads: listSpec.loads });
 
@@ -167,25 +164,8 @@ export const applicationPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { applicationId, id } = request.params;
-        const audit = auditContext(request);
-        await deps.db.transaction(async (tx) => {
-          const changed = await setPolicyLink(tx, { applicationId, policyId: id, linked: action === 'link' });
-          if (changed)
-            await recordAudit(tx, audit, {
-              action: `policy.${action}`,
-              targetType: 'policy',
-              targetId: id,
-              before: { application_id: applicationId, linked: action !== 'link' },
-              after: { application_id: applicationId, linked: action === 'link' },
-            });
-        });
-        return {
-          data: await findPolicy(deps.db, {
-            policyId: id,
-            load: new Set(['company', 'riskType']),
-            linkedTo: applicationId,
-          }),
-        };
+        const input = { applicationId, policyId: id, linked: action === 'link' };
+        return { data: await linkPolicy(deps.db, input, auditContext(request)) };
       },
     );
   }

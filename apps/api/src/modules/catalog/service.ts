@@ -22,6 +22,7 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ListSpec } from '../../lib/list-query.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 type RiskTypeRow = typeof riskTypes.$inferSelect;
@@ -29,6 +30,17 @@ type PolicyRow = typeof policies.$inferSelect;
 type CoverageRow = typeof coverages.$inferSelect;
 
 export const POLICY_RELATIONS = ['company', 'riskType', 'coverages'] as const;
+
+/** The catalogue lists' filters (spec §7) and the relations `load[Policy]` may ask for. */
+export const catalogueListSpec = {
+  filters: {
+    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq', 'in'] },
+    company: { column: companies.id, type: 'integer', ops: ['eq', 'in'] },
+    name: { column: policies.name, type: 'text', ops: ['like'] },
+  },
+  loads: { Policy: POLICY_RELATIONS },
+  maxPerPage: 100,
+} satisfies ListSpec;
 
 export function logoUrl(filename: string | null): string | null {
   return filename ? `/api/v4/files/logos/${filename}` : null;

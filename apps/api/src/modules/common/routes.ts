@@ -1,43 +1,30 @@
 /** /common: public reference data — app versions, contexts, provinces and localities, public app config. */
 import {
   AppVersionSchema,
+  CertificateCheckSchema,
   CHECKOUT_METHODS,
   ContextSchema,
+  dataOf,
   LocalitySchema,
   PageMetaSchema,
   ProvinceSchema,
 } from '@cubierto/contracts';
-import { asc, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appVersions, contexts, localities, provinces } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { listQuerySchema } from '../../lib/list-query.ts';
 import { verifyCertificate } from '../insurances/service.ts';
 import { BuildStampSchema, readBuildStamp } from './build-stamp.ts';
 import { clientErrorRoutes } from './client-errors.ts';
+import {
+  appVersionListSpec,
+  contextListSpec,
+  listContexts,
+  listLocalities,
+  listProvinces,
+  listPublicAppVersions,
+} from './service.ts';
 
 const tags = ['common'];
-
-const appVersionListSpec = {
-  filters: {
-    platform: { column: appVersions.platform, type: 'text' },
-    active: { column: appVersions.active, type: 'boolean', ops: ['eq'] },
-    version: { column: appVersions.version, type: 'text', ops: ['eq', 'like'] },
-    id: { column: appVersions.id, type: 'integer' },
-  },
-  sorts: { id: appVersions.id, created_at: appVersions.createdAt, version: appVersions.version },
-  defaultSort: [desc(appVersions.id)],
-} satisfies ListSpec;
-
-const contextListSpec = {
-  filters: {
-    name: { column: contexts.name, type: 'text' },
-    id: { column: contexts.id, type: 'integer' },
-  },
-  sorts: { id: contexts.id, name: contexts.name },
-  defaultSort: [asc(contexts.id)],
-} satisfies ListSpec;
 
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -52,30 +39,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(AppVersionSchema), meta: PageMetaSchema }) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, appVersionListSpec);
-      const [rows, [total]] = await Promise.all([
-        deps.db
-          .select()
-          .from(appVersions)
-          .where(q.where)
-          .orderBy(...q.orderBy)
-          .limit(q.perPage)
-          .offset(q.offset),
-        deps.db.select({ n: count() }).from(appVersions).where(q.where),
-      ]);
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          version: r.version,
-          platform: r.platform,
-          active: r.active,
-          social: r.social,
-          created_at: r.createdAt.toISOString(),
-        })),
-        meta: pageMeta(q, total?.n ?? 0),
-      };
-    },
+    async (request) => listPublicAppVersions(deps, request.query),
   );
 
   app.get(
@@ -87,26 +51,13 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(ContextSchema) }) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, contextListSpec);
-      return {
-        data: await deps.db
-          .select()
-          .from(contexts)
-          .where(q.where)
-          .orderBy(...q.orderBy)
-          .limit(q.perPage)
-          .offset(q.offset),
-      };
-    },
+    async (request) => ({ data: await listContexts(deps, request.query) }),
   );
 
   app.get(
     '/provinces',
     { schema: { tags, response: { 200: z.object({ data: z.array(ProvinceSchema) }) } } },
-    async () => ({
-      data: await deps.db.select().from(provinces).orderBy(asc(provinces.name)),
-    }),
+    async () => ({ data: await listProvinces(deps) }),
   );
 
   app.get(
@@ -118,19 +69,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(LocalitySchema) }) },
       },
     },
-    async (request) => {
-      const [province] = await deps.db
-        .select({ id: provinces.id })
-        .from(provinces)
-        .where(eq(provinces.id, request.params.id));
-      if (!province) throw new AppError('not_found', { message: 'La provincia no existe.' });
-      const rows = await deps.db
-        .select({ id: localities.id, name: localities.name, zip_code: localities.zipCode })
-        .from(localities)
-        .where(eq(localities.provinceId, request.params.id))
-        .orderBy(asc(localities.name));
-      return { data: rows };
-    },
+    async (request) => ({ data: await listLocalities(deps, request.params.id) }),
   );
 
   /** The public certificate check behind the QR code: in force today or not, initials only. */
@@ -140,7 +79,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ code: z.string().regex(/^[\w-]{8,64}$/) }),
-        response: { 200: z.object({ data: z.unknown() }) },
+        response: { 200: dataOf(CertificateCheckSchema) },
       },
     },
     async (request) => ({ data: await verifyCertificate(deps.db, request.params.code) }),
