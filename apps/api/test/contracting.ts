@@ -18,92 +18,83 @@ const person = {
   gender: 'f',
 };
 
-export function riskAnswers(
-  code: RiskTypeCode,
-  ids: { stateId: number; localityId: number },
-): Record<string, unknown> {
-  const address = {
-    street: 'Av. Corrientes',
-    street_number: '1234',
-    floor_block: '5',
-    apartment_house: 'B',
-    state_id: ids.stateId,
-    locality_id: ids.localityId,
-    zip_code: 'C1043AAZ',
-  };
-  switch (code) {
-    case 'cell-phone':
-      return {
-        brand: 'Samsung',
-        model: 'Galaxy A54',
-        imei: VALID_IMEI,
-        serial_number: 'R58T12345XY',
-        insured_amount_cents: 45_000_000,
-      };
-    case 'bicycle':
-      return { brand: 'Trek', model: 'Marlin 5', frame_number: 'WTU123456789', wheel_size: '29' };
-    case 'motorcycle':
-      return {
-        brand: 'Honda',
-        model: 'Wave 110',
-        year: new Date().getFullYear() - 3,
-        engine_number: 'JA45E1234567',
-        chassis_number: '8CHJA4500PA123456',
-        plate: 'AB123CD',
-      };
-    case 'specific-vehicle-cargo':
-      return { plate: 'AA 123 BB', cargo_description: 'Electrodomésticos embalados' };
-    case 'personal-accident':
-      return {
-        insured: person,
-        activity: 'Docente',
-        beneficiaries: [
-          {
-            first_name: 'Juan',
-            last_name: 'Gómez',
-            dni: '28123456',
-            relationship: 'Cónyuge',
-            percentage: 100,
-          },
-        ],
-        special_clauses_accepted: true,
-      };
-    case 'life':
-      return {
-        insured: person,
-        beneficiaries: [
-          { first_name: 'Ana', last_name: 'Gómez', dni: '45123456', relationship: 'Hija', percentage: 60 },
-          {
-            first_name: 'Juan',
-            last_name: 'Gómez',
-            dni: '28123456',
-            relationship: 'Cónyuge',
-            percentage: 40,
-          },
-        ],
-      };
-    case 'telemedicine':
-      return { insured: person };
-    case 'travel-assistance':
-      return {
-        trip_type: 'one_trip',
-        destination: 'Brasil',
-        travellers: [person, { ...person, first_name: 'Juan', dni: '28123456', gender: 'm' }],
-      };
-    case 'home':
-      return { address };
-    case 'store':
-      return { address, business_activity: 'Librería' };
-    case 'bag':
-      return { description: 'Mochila negra' };
-    case 'protected-purchase':
-      return {
-        product_description: 'Notebook Lenovo IdeaPad',
-        store_name: 'Tienda Online',
-        purchase_date: isoDaysFromToday(-2),
-        insured_amount_cents: 90_000_000,
-      };
-  }
+type Ids = { stateId: number; localityId: number };
+
+const address = (ids: Ids) => ({
+  street: 'Av. Corrientes',
+  street_number: '1234',
+  floor_block: '5',
+  apartment_house: 'B',
+  state_id: ids.stateId,
+  locality_id: ids.localityId,
+  zip_code: 'C1043AAZ',
+});
+
+/** Test data, one entry per risk type (a new type's test brings its own, as the 13th one does). */
+const ANSWERS: Record<RiskTypeCode, (ids: Ids) => Record<string, unknown>> = {
+  'cell-phone': () => ({
+    brand: 'Samsung',
+    model: 'Galaxy A54',
+    imei: VALID_IMEI,
+    serial_number: 'R58T12345XY',
+    insured_amount_cents: 45_000_000,
+  }),
+  bicycle: () => ({ brand: 'Trek', model: 'Marlin 5', frame_number: 'WTU123456789', wheel_size: '29' }),
+  motorcycle: () => ({
+    brand: 'Honda',
+    model: 'Wave 110',
+    year: new Date().getFullYear() - 3,
+    engine_number: 'JA45E1234567',
+    chassis_number: '8CHJA4500PA123456',
+    plate: 'AB123CD',
+  }),
+  'specific-vehicle-cargo': () => ({ plate: 'AA 123 BB', cargo_description: 'Electrodomésticos embalados' }),
+  'personal-accident': () => ({
+    insured: person,
+    activity: 'Docente',
+    beneficiaries: [
+      {
+        first_name: 'Juan',
+        last_name: 'Gómez',
+        dni: '28123456',
+        relationship: 'Cónyuge',
+        percentage: 100,
+      },
+    ],
+    special_clauses_accepted: true,
+  }),
+  life: () => ({
+    insured: person,
+    beneficiaries: [
+      { first_name: 'Ana', last_name: 'Gómez', dni: '45123456', relationship: 'Hija', percentage: 60 },
+      {
+        first_name: 'Juan',
+        last_name: 'Gómez',
+        dni: '28123456',
+        relationship: 'Cónyuge',
+        percentage: 40,
+      },
+    ],
+  }),
+  telemedicine: () => ({ insured: person }),
+  'travel-assistance': () => ({
+    trip_type: 'one_trip',
+    destination: 'Brasil',
+    travellers: [person, { ...person, first_name: 'Juan', dni: '28123456', gender: 'm' }],
+  }),
+  home: (ids) => ({ address: address(ids) }),
+  store: (ids) => ({ address: address(ids), business_activity: 'Librería' }),
+  bag: () => ({ description: 'Mochila negra' }),
+  'protected-purchase': () => ({
+    product_description: 'Notebook Lenovo IdeaPad',
+    store_name: 'Tienda Online',
+    purchase_date: isoDaysFromToday(-2),
+    insured_amount_cents: 90_000_000,
+  }),
+};
+
+export function riskAnswers(code: RiskTypeCode, ids: Ids): Record<string, unknown> {
+  return ANSWERS[code](ids);
 }
 
 export async function uploadPhoto(
