@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CompanySchema, CoverageSchema } from './catalog.ts';
-import { INSURANCE_STATUSES, PremiumSchema } from './insurance.ts';
+import { INSURANCE_STATUSES, PremiumSchema, StoredAnswersSchema } from './insurance.ts';
 import { RiskTypeCodeSchema } from './risk-types.ts';
 import { EntitySchema } from './user.ts';
 
@@ -39,7 +39,7 @@ export type Insurance = z.infer<typeof InsuranceSchema>;
 export const InsuranceRiskSchema = z.object({
   id: z.number(),
   kind: z.string(),
-  data: z.record(z.string(), z.unknown()),
+  data: StoredAnswersSchema,
   photo_file_ids: z.array(z.number()),
 });
 export type InsuranceRisk = z.infer<typeof InsuranceRiskSchema>;

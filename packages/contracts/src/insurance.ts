@@ -102,6 +102,19 @@ export function stepSchema(code: RiskTypeCode, step: StepName, today: string, no
   }
 }
 
+const AnswerScalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const AnswerGroupSchema = z.record(z.string(), AnswerScalarSchema);
+/**
+ * One step's answers as they were saved, of any risk type (its own schema, above, checked them on the way
+ * in): each answer is a value, a group of values (an address, a person) or a list of either (photos,
+ * travellers, beneficiaries).
+ */
+export const StoredAnswersSchema = z.record(
+  z.string(),
+  z.union([AnswerScalarSchema, AnswerGroupSchema, z.array(z.union([AnswerScalarSchema, AnswerGroupSchema]))]),
+);
+export type StoredAnswers = z.infer<typeof StoredAnswersSchema>;
+
 /** A contract in progress (GET /customers/insurance-processes/{id}): its answers by step, resumable. */
 export const InsuranceProcessSchema = z.object({
   id: z.number(),
@@ -110,7 +123,7 @@ export const InsuranceProcessSchema = z.object({
   coverage: CoverageSchema,
   policy: z.object({ id: z.number(), name: z.string(), special_clauses: z.string().nullable() }),
   steps: z.array(z.enum(STEP_NAMES)),
-  answers: z.partialRecord(z.enum(STEP_NAMES), z.record(z.string(), z.unknown())),
+  answers: z.partialRecord(z.enum(STEP_NAMES), StoredAnswersSchema),
   next_step: z.union([z.enum(STEP_NAMES), z.literal('quote')]),
   created_at: z.string(),
   updated_at: z.string(),
@@ -172,3 +185,23 @@ export const QuoteSchema = z.object({
   expires_at: z.string(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
+
+/** POST /customers/insurance-processes: start contracting a coverage. */
+export const StartProcessBodySchema = z.strictObject({
+  coverage_id: z.number({ error: 'Elegí una cobertura.' }).int().positive(),
+});
+export type StartProcessBody = z.infer<typeof StartProcessBodySchema>;
+
+/** PUT /customers/insurance-processes/{id}/steps/{step}: the step's own schema (stepSchema) checks it. */
+export const StepBodySchema = z.record(z.string(), z.unknown());
+
+/** POST /customers/insurance-processes/{id}/confirm: issue the insurance from this quote. */
+export const ConfirmProcessBodySchema = z.strictObject({ quote_id: z.number().int().positive() });
+export type ConfirmProcessBody = z.infer<typeof ConfirmProcessBodySchema>;
+
+/** POST /customers/insurances/{id}/cancel: now, or with the paid period (the default, 'baja programada'). */
+export const CancelInsuranceBodySchema = z
+  .strictObject({ mode: z.enum(['now', 'end_of_period'], { error: 'Elegí cuándo dar de baja.' }) })
+  .partial()
+  .nullish();
+export type CancelInsuranceBody = z.infer<typeof CancelInsuranceBodySchema>;

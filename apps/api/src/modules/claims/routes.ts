@@ -6,6 +6,7 @@
 import {
   AttachClaimFilesBodySchema,
   ChangeClaimStatusBodySchema,
+  CLAIM_ATTACHMENT_TYPES,
   ClaimAttachmentSchema,
   ClaimableInsuranceSchema,
   ClaimDetailSchema,
@@ -20,20 +21,22 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { claims, users } from '../../db/schema/index.ts';
+import { FileBytesSchema } from '../../lib/file-answer.ts';
 import { idempotencyKey } from '../../lib/idempotency-key.ts';
-import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { caller, requireOperator } from '../../lib/request-context.ts';
 import { auditContext } from '../operators/audit.ts';
 import {
   attachClaimFiles,
   changeClaimStatus,
   claimableInsurances,
+  claimListSpec,
   fileClaim,
   findClaim,
   findClaimForOperator,
   listAllClaims,
   listClaims,
+  operatorClaimListSpec,
   postCustomerMessage,
   postOperatorMessage,
   readClaimAttachment,
@@ -42,30 +45,11 @@ import {
 
 const security = [{ bearer: [] }];
 const Id = z.object({ id: z.coerce.number().int().positive() });
-
-const listSpec = {
-  filters: {
-    status: { column: claims.status, type: 'enum', ops: ['eq', 'in'] },
-    insurance_id: { column: claims.insuranceId, type: 'integer', ops: ['eq'] },
-    incident_date: { column: claims.incidentDate, type: 'date', ops: ['gte', 'lte', 'eq'] },
-    created_at: { column: claims.createdAt, type: 'timestamp', ops: ['gte', 'lte'] },
-  },
-  sorts: {
-    created_at: claims.createdAt,
-    updated_at: claims.updatedAt,
-    incident_date: claims.incidentDate,
-    id: claims.id,
-  },
-} satisfies ListSpec;
-
-const adminListSpec = {
-  ...listSpec,
-  filters: {
-    ...listSpec.filters,
-    user_id: { column: claims.userId, type: 'integer', ops: ['eq'] },
-    email: { column: users.email, type: 'text', ops: ['eq', 'like'] },
-  },
-} satisfies ListSpec;
+/** A claim's photo or document, typed by its bytes: JPEG, PNG, WebP or PDF. */
+const attachmentAnswer = {
+  description: "A claim's photo or document, as it was uploaded.",
+  content: Object.fromEntries(CLAIM_ATTACHMENT_TYPES.map((type) => [type, { schema: FileBytesSchema }])),
+};
 
 /** Sends a stored attachment under its own name; the type is what its bytes were found to be. */
 function sendAttachment(reply: FastifyReply, file: { data: Buffer; contentType: string; name: string }) {
@@ -87,12 +71,12 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: listQuerySchema(listSpec),
+        querystring: listQuerySchema(claimListSpec),
         response: { 200: pageOf(ClaimSchema) },
       },
     },
     async (request) => {
-      const q = parseListQuery(request.query, listSpec);
+      const q = parseListQuery(request.query, claimListSpec);
       const { rows, total } = await listClaims(deps.db, {
         userId: caller(request).userId,
         where: q.where,
@@ -164,11 +148,14 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get('/attachments/:id', { schema: { tags, security, params: Id } }, async (request, reply) =>
-    sendAttachment(
-      reply,
-      await readClaimAttachment(deps, { attachmentId: request.params.id, userId: caller(request).userId }),
-    ),
+  app.get(
+    '/attachments/:id',
+    { schema: { tags, security, params: Id, response: { 200: attachmentAnswer } } },
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        await readClaimAttachment(deps, { attachmentId: request.params.id, userId: caller(request).userId }),
+      ),
   );
 
   app.get(
@@ -236,12 +223,12 @@ export const adminClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: listQuerySchema(adminListSpec),
+        querystring: listQuerySchema(operatorClaimListSpec),
         response: { 200: pageOf(OperatorClaimSchema) },
       },
     },
     async (request) => {
-      const q = parseListQuery(request.query, adminListSpec);
+      const q = parseListQuery(request.query, operatorClaimListSpec);
       const { rows, total } = await listAllClaims(deps.db, {
         where: q.where,
         orderBy: q.orderBy,
@@ -303,7 +290,14 @@ export const adminClaimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/attachments/:attachmentId',
-    { schema: { tags, security, params: Id.extend({ attachmentId: z.coerce.number().int().positive() }) } },
+    {
+      schema: {
+        tags,
+        security,
+        params: Id.extend({ attachmentId: z.coerce.number().int().positive() }),
+        response: { 200: attachmentAnswer },
+      },
+    },
     async (request, reply) =>
       sendAttachment(
         reply,

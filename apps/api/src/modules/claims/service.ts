@@ -40,6 +40,7 @@ import {
 import { AppError, validationError } from '../../lib/errors.ts';
 import { requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import type { ImageLimits } from '../../lib/images.ts';
+import type { ListSpec } from '../../lib/list-query.ts';
 import { inspectUpload, type Storage } from '../../lib/storage.ts';
 import { notify } from '../notifications/notify.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
@@ -192,6 +193,32 @@ export function claimOut(row: ClaimJoined) {
 function operatorClaimOut(row: ClaimJoined) {
   return { ...claimOut(row), customer: row.customer };
 }
+
+/** GET /customers/claims: its filters and sorts (lib/list-query.ts). */
+export const claimListSpec = {
+  filters: {
+    status: { column: claims.status, type: 'enum', ops: ['eq', 'in'] },
+    insurance_id: { column: claims.insuranceId, type: 'integer', ops: ['eq'] },
+    incident_date: { column: claims.incidentDate, type: 'date', ops: ['gte', 'lte', 'eq'] },
+    created_at: { column: claims.createdAt, type: 'timestamp', ops: ['gte', 'lte'] },
+  },
+  sorts: {
+    created_at: claims.createdAt,
+    updated_at: claims.updatedAt,
+    incident_date: claims.incidentDate,
+    id: claims.id,
+  },
+} satisfies ListSpec;
+
+/** GET /admin/claims: the customer's filters, and whose. */
+export const operatorClaimListSpec = {
+  ...claimListSpec,
+  filters: {
+    ...claimListSpec.filters,
+    user_id: { column: claims.userId, type: 'integer', ops: ['eq'] },
+    email: { column: users.email, type: 'text', ops: ['eq', 'like'] },
+  },
+} satisfies ListSpec;
 
 type ListInput = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
 

@@ -32,7 +32,7 @@ export async function renderCertificate(
 ): Promise<{ pdf: Buffer; filename: string }> {
   const insurance: Detail = await findInsurance(db, input.userId, input.insuranceId);
   if (insurance.status !== 'vigente') {
-    throw new AppError('conflict', {
+    throw new AppError('certificate_not_available', {
       message: 'La constancia está disponible cuando la contratación está vigente.',
     });
   }

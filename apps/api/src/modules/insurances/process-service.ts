@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import {
   addDays,
   asksForDates,
-  type Coverage,
+  type InsuranceDetail,
+  type InsuranceProcess,
   PricingError,
   quotePremium,
   RISK_TYPES,
@@ -34,6 +35,7 @@ import { newToken } from '../../lib/tokens.ts';
 import { assertUserEntities } from '../business/service.ts';
 import { coverageOut } from '../catalog/service.ts';
 import { assertOwnUploads } from '../uploads/service.ts';
+import { findInsurance } from './service.ts';
 
 const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -70,7 +72,7 @@ function nextStep(code: RiskTypeCode, answers: ProcessRow['answers']): StepName 
   return stepsFor(code).find((step) => !answers[step]) ?? 'quote';
 }
 
-function processOut(row: ProcessRow, ctx: CoverageContext): ProcessView {
+function processOut(row: ProcessRow, ctx: CoverageContext): InsuranceProcess {
   return {
     id: row.id,
     status: row.status,
@@ -78,25 +80,12 @@ function processOut(row: ProcessRow, ctx: CoverageContext): ProcessView {
     coverage: coverageOut(ctx.coverage, ctx.code),
     policy: { id: ctx.policy.id, name: ctx.policy.name, special_clauses: ctx.policy.specialClauses },
     steps: stepsFor(ctx.code),
-    answers: row.answers,
+    answers: row.answers as InsuranceProcess['answers'],
     next_step: nextStep(ctx.code, row.answers),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-export type ProcessView = {
-  id: number;
-  status: string;
-  risk_type: { short_code: string; name: string };
-  coverage: Coverage;
-  policy: { id: number; name: string; special_clauses: string | null };
-  steps: StepName[];
-  answers: Record<string, Record<string, unknown>>;
-  next_step: StepName | 'quote';
-  created_at: string;
-  updated_at: string;
-};
 
 async function ownProcess(db: DbOrTx, userId: number, processId: number, lock = false): Promise<ProcessRow> {
   const query = db
@@ -111,10 +100,10 @@ async function ownProcess(db: DbOrTx, userId: number, processId: number, lock = 
 export async function startProcess(
   db: Db,
   input: { userId: number; coverageId: number; applicationId: number },
-): Promise<ProcessView> {
+): Promise<InsuranceProcess> {
   const ctx = await loadCoverage(db, input.coverageId, input.applicationId);
   if (ctx.policy.externalUrl) {
-    throw new AppError('conflict', { message: 'Este producto se contrata en el sitio de la aseguradora.' });
+    throw new AppError('policy_contracted_externally');
   }
   const [row] = await db
     .insert(insuranceProcesses)
@@ -126,7 +115,7 @@ export async function startProcess(
 export async function findProcess(
   db: DbOrTx,
   input: { userId: number; processId: number; applicationId: number },
-): Promise<ProcessView> {
+): Promise<InsuranceProcess> {
   const row = await ownProcess(db, input.userId, input.processId);
   return processOut(row, await loadCoverage(db, row.coverageId, input.applicationId));
 }
@@ -134,14 +123,14 @@ export async function findProcess(
 export async function listProcesses(
   db: DbOrTx,
   input: { userId: number; applicationId: number },
-): Promise<ProcessView[]> {
+): Promise<InsuranceProcess[]> {
   const rows = await db
     .select()
     .from(insuranceProcesses)
     .where(and(eq(insuranceProcesses.userId, input.userId), eq(insuranceProcesses.status, 'in_progress')))
     .orderBy(desc(insuranceProcesses.updatedAt))
     .limit(50);
-  const out: ProcessView[] = [];
+  const out: InsuranceProcess[] = [];
   for (const row of rows) {
     const ctx = await loadCoverage(db, row.coverageId, input.applicationId).catch(() => null);
     if (ctx) out.push(processOut(row, ctx));
@@ -151,8 +140,7 @@ export async function listProcesses(
 
 export async function discardProcess(db: Db, input: { userId: number; processId: number }): Promise<void> {
   const row = await ownProcess(db, input.userId, input.processId);
-  if (row.status !== 'in_progress')
-    throw new AppError('conflict', { message: 'La contratación ya no está en curso.' });
+  if (row.status !== 'in_progress') throw new AppError('process_not_in_progress');
   await db
     .update(insuranceProcesses)
     .set({ status: 'discarded', updatedAt: new Date() })
@@ -179,11 +167,10 @@ export async function saveStep(
     applicationId: number;
     now?: Date;
   },
-): Promise<ProcessView> {
+): Promise<InsuranceProcess> {
   return db.transaction(async (tx) => {
     const row = await ownProcess(tx, input.userId, input.processId, true);
-    if (row.status !== 'in_progress')
-      throw new AppError('conflict', { message: 'La contratación ya no está en curso.' });
+    if (row.status !== 'in_progress') throw new AppError('process_not_in_progress');
     const ctx = await loadCoverage(tx, row.coverageId, input.applicationId);
     if (!stepsFor(ctx.code).includes(input.step))
       throw new AppError('not_found', { message: 'Este paso no corresponde a este seguro.' });
@@ -249,8 +236,7 @@ export async function quoteProcess(
   input: { userId: number; processId: number; applicationId: number },
 ) {
   const row = await ownProcess(db, input.userId, input.processId);
-  if (row.status !== 'in_progress')
-    throw new AppError('conflict', { message: 'La contratación ya no está en curso.' });
+  if (row.status !== 'in_progress') throw new AppError('process_not_in_progress');
   const ctx = await loadCoverage(db, row.coverageId, input.applicationId);
   const missing = stepsFor(ctx.code).filter((s) => !row.answers[s]);
   if (missing.length) {
@@ -284,6 +270,14 @@ export async function quoteProcess(
 export async function confirmProcess(
   db: Db,
   input: { userId: number; processId: number; quoteId: number; applicationId: number; now?: Date },
+): Promise<{ created: boolean; insurance: InsuranceDetail }> {
+  const { insuranceId, created } = await issueInsurance(db, input);
+  return { created, insurance: await findInsurance(db, input.userId, insuranceId) };
+}
+
+async function issueInsurance(
+  db: Db,
+  input: { userId: number; processId: number; quoteId: number; applicationId: number; now?: Date },
 ): Promise<{ insuranceId: number; created: boolean }> {
   return db.transaction(async (tx) => {
     const row = await ownProcess(tx, input.userId, input.processId, true);
@@ -294,8 +288,7 @@ export async function confirmProcess(
         .where(eq(insurances.processId, row.id));
       if (existing) return { insuranceId: existing.id, created: false };
     }
-    if (row.status !== 'in_progress')
-      throw new AppError('conflict', { message: 'La contratación ya no está en curso.' });
+    if (row.status !== 'in_progress') throw new AppError('process_not_in_progress');
     const ctx = await loadCoverage(tx, row.coverageId, input.applicationId);
     const [quote] = await tx
       .select()
@@ -308,16 +301,13 @@ export async function confirmProcess(
       quote.expiresAt.getTime() < Date.now() ||
       quote.answersHash !== hashAnswers(row.coverageId, row.answers)
     ) {
-      throw new AppError('conflict', {
-        message: 'La cotización venció o cambiaron los datos. Cotizá de nuevo.',
-      });
+      throw new AppError('quote_expired');
     }
     const today = todayInArgentina(input.now);
     const dates = row.answers.dates as { start_date: string; end_date: string } | undefined;
     const startsOn = asksForDates(ctx.code) && dates ? dates.start_date : today;
     const endsOn = asksForDates(ctx.code) && dates ? dates.end_date : addDays(today, 30);
-    if (startsOn < today)
-      throw new AppError('conflict', { message: 'La fecha de inicio ya pasó. Elegí nuevas fechas.' });
+    if (startsOn < today) throw new AppError('start_date_passed');
     const taker = row.answers.taker as { taker_entity_id: number; billing_entity_id: number };
     await assertUserEntities(tx, input.userId, [taker.taker_entity_id, taker.billing_entity_id]);
     const year = today.slice(0, 4);

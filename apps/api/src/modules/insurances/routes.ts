@@ -2,11 +2,24 @@
  * /customers/insurance-processes (contracting step by step), /customers/insurances (my insurances, the
  * certificate, cancellation). Every route answers only for the caller's own records (404 otherwise).
  */
-import { PageMetaSchema, STEP_NAMES } from '@cubierto/contracts';
+import {
+  CancelInsuranceBodySchema,
+  ConfirmProcessBodySchema,
+  dataOf,
+  InsuranceDetailSchema,
+  InsuranceGroupSchema,
+  InsuranceProcessSchema,
+  InsuranceSchema,
+  pageOf,
+  QuoteSchema,
+  STEP_NAMES,
+  StartProcessBodySchema,
+  StepBodySchema,
+} from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { insurances, riskTypes } from '../../db/schema/index.ts';
-import { type ListSpec, listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { fileAnswer } from '../../lib/file-answer.ts';
+import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { formPut } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
 import { renderCertificate } from './certificate.ts';
@@ -21,38 +34,33 @@ import {
 } from './process-service.ts';
 import {
   findInsurance,
-  INSURANCES_DEFAULT_ORDER,
   insuranceGroups,
+  insuranceListSpec,
   listInsurances,
   requestCancellation,
 } from './service.ts';
 
 const security = [{ bearer: [] }];
 const Id = z.object({ id: z.coerce.number().int().positive() });
-const Data = z.object({ data: z.unknown() });
-
-// Each step's own schema (by risk type) validates the body in the service.
-const StepBodySchema = z.record(z.string(), z.unknown());
+const Process = dataOf(InsuranceProcessSchema);
+const Detail = dataOf(InsuranceDetailSchema);
 
 export const processRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['insurance-processes'];
   const applicationId = deps.config.applicationId;
 
-  app.get('/', { schema: { tags, security, response: { 200: Data } } }, async (request) => ({
-    data: await listProcesses(deps.db, { userId: caller(request).userId, applicationId }),
-  }));
+  app.get(
+    '/',
+    { schema: { tags, security, response: { 200: dataOf(z.array(InsuranceProcessSchema)) } } },
+    async (request) => ({
+      data: await listProcesses(deps.db, { userId: caller(request).userId, applicationId }),
+    }),
+  );
 
   app.post(
     '/',
-    {
-      schema: {
-        tags,
-        security,
-        body: z.strictObject({ coverage_id: z.number({ error: 'Elegí una cobertura.' }).int().positive() }),
-        response: { 201: Data },
-      },
-    },
+    { schema: { tags, security, body: StartProcessBodySchema, response: { 201: Process } } },
     async (request, reply) =>
       reply.status(201).send({
         data: await startProcess(deps.db, {
@@ -63,13 +71,17 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Data } } }, async (request) => ({
-    data: await findProcess(deps.db, {
-      userId: caller(request).userId,
-      processId: request.params.id,
-      applicationId,
+  app.get(
+    '/:id',
+    { schema: { tags, security, params: Id, response: { 200: Process } } },
+    async (request) => ({
+      data: await findProcess(deps.db, {
+        userId: caller(request).userId,
+        processId: request.params.id,
+        applicationId,
+      }),
     }),
-  }));
+  );
 
   app.route({
     ...formPut(StepBodySchema),
@@ -79,7 +91,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       params: Id.extend({ step: z.enum(STEP_NAMES) }),
       body: StepBodySchema,
-      response: { 200: Data },
+      response: { 200: Process },
     },
     handler: async (request) => ({
       data: await saveStep(deps.db, {
@@ -92,14 +104,18 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
 
-  app.delete('/:id', { schema: { tags, security, params: Id } }, async (request, reply) => {
-    await discardProcess(deps.db, { userId: caller(request).userId, processId: request.params.id });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { schema: { tags, security, params: Id, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await discardProcess(deps.db, { userId: caller(request).userId, processId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/:id/quote',
-    { schema: { tags, security, params: Id, response: { 201: Data } } },
+    { schema: { tags, security, params: Id, response: { 201: dataOf(QuoteSchema) } } },
     async (request, reply) =>
       reply.status(201).send({
         data: await quoteProcess(deps.db, {
@@ -116,40 +132,26 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
+        description:
+          'Issues the insurance (status pendiente) from the quote: 201 the first time, 200 with the same ' +
+          'insurance when the process was already confirmed. 409 quote_expired when the quote expired or ' +
+          'the answers changed, start_date_passed when the chosen start date is past.',
         params: Id,
-        body: z.strictObject({ quote_id: z.number().int().positive() }),
-        response: { 200: Data, 201: Data },
+        body: ConfirmProcessBodySchema,
+        response: { 200: Detail, 201: Detail },
       },
     },
     async (request, reply) => {
-      const userId = caller(request).userId;
-      const result = await confirmProcess(deps.db, {
-        userId,
+      const { created, insurance } = await confirmProcess(deps.db, {
+        userId: caller(request).userId,
         processId: request.params.id,
         quoteId: request.body.quote_id,
         applicationId,
       });
-      return reply
-        .status(result.created ? 201 : 200)
-        .send({ data: await findInsurance(deps.db, userId, result.insuranceId) });
+      return reply.status(created ? 201 : 200).send({ data: insurance });
     },
   );
 };
-
-const insuranceListSpec = {
-  filters: {
-    status: { column: insurances.status, type: 'enum', ops: ['eq', 'in'] },
-    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq', 'in'] },
-    number: { column: insurances.number, type: 'text', ops: ['eq', 'like'] },
-  },
-  sorts: {
-    created_at: insurances.createdAt,
-    starts_on: insurances.startsOn,
-    ends_on: insurances.endsOn,
-    id: insurances.id,
-  },
-  defaultSort: INSURANCES_DEFAULT_ORDER,
-} satisfies ListSpec;
 
 export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -162,7 +164,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         querystring: listQuerySchema(insuranceListSpec),
-        response: { 200: z.object({ data: z.array(z.unknown()), meta: PageMetaSchema }) },
+        response: { 200: pageOf(InsuranceSchema) },
       },
     },
     async (request) => {
@@ -182,26 +184,41 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/groups', { schema: { tags, security, response: { 200: Data } } }, async (request) => ({
-    data: await insuranceGroups(deps.db, caller(request).userId),
-  }));
+  app.get(
+    '/groups',
+    { schema: { tags, security, response: { 200: dataOf(z.array(InsuranceGroupSchema)) } } },
+    async (request) => ({ data: await insuranceGroups(deps.db, caller(request).userId) }),
+  );
 
-  app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Data } } }, async (request) => ({
+  app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Detail } } }, async (request) => ({
     data: await findInsurance(deps.db, caller(request).userId, request.params.id),
   }));
 
-  app.get('/:id/certificate', { schema: { tags, security, params: Id } }, async (request, reply) => {
-    const { pdf, filename } = await renderCertificate(deps.db, {
-      userId: caller(request).userId,
-      insuranceId: request.params.id,
-      publicUrl: deps.config.publicUrl,
-    });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/:id/certificate',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The certificate as a PDF; 409 certificate_not_available unless the insurance is in force.',
+        params: Id,
+        response: { 200: fileAnswer('application/pdf', 'The certificate of an insurance in force.') },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, filename } = await renderCertificate(deps.db, {
+        userId: caller(request).userId,
+        insuranceId: request.params.id,
+        publicUrl: deps.config.publicUrl,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   app.post(
     '/:id/cancel',
@@ -209,12 +226,12 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
+        description:
+          'Cancels now or at the end of the paid period (the default). 409 insurance_not_cancellable when it ' +
+          'already ended, cancellation_already_scheduled when the end of period was already asked.',
         params: Id,
-        body: z
-          .strictObject({ mode: z.enum(['now', 'end_of_period'], { error: 'Elegí cuándo dar de baja.' }) })
-          .partial()
-          .nullish(),
-        response: { 200: Data },
+        body: CancelInsuranceBodySchema,
+        response: { 200: Detail },
       },
     },
     async (request) => ({

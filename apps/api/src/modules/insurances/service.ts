@@ -4,11 +4,15 @@
  */
 import {
   daysBetween,
+  type Insurance,
+  type InsuranceDetail,
+  type InsuranceGroup,
   type InsuranceStatus,
   insuranceStatusLabel,
   premiumOf,
   RISK_TYPES,
   type RiskTypeCode,
+  type StoredAnswers,
   todayInArgentina,
 } from '@cubierto/contracts';
 import { and, count, desc, eq, is, type SQL, sql } from 'drizzle-orm';
@@ -26,6 +30,7 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ListSpec } from '../../lib/list-query.ts';
 import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { entityOut } from '../business/service.ts';
@@ -77,7 +82,7 @@ const shownColumns = {
 
 type Row = Awaited<ReturnType<typeof baseQuery>>[number];
 
-export function insuranceOut(row: Row) {
+export function insuranceOut(row: Row): Insurance {
   const i = row.insurance;
   const code = row.code as RiskTypeCode;
   return {
@@ -109,6 +114,22 @@ function baseQuery(db: DbOrTx) {
 
 /** Newest first: the home's latest contracts and 'Mis contrataciones' ask for no other order. */
 export const INSURANCES_DEFAULT_ORDER: SQL[] = [desc(insurances.createdAt), desc(insurances.id)];
+
+/** GET /customers/insurances: its filters and sorts (lib/list-query.ts). */
+export const insuranceListSpec = {
+  filters: {
+    status: { column: insurances.status, type: 'enum', ops: ['eq', 'in'] },
+    risk_type: { column: riskTypes.shortCode, type: 'text', ops: ['eq', 'in'] },
+    number: { column: insurances.number, type: 'text', ops: ['eq', 'like'] },
+  },
+  sorts: {
+    created_at: insurances.createdAt,
+    starts_on: insurances.startsOn,
+    ends_on: insurances.endsOn,
+    id: insurances.id,
+  },
+  defaultSort: INSURANCES_DEFAULT_ORDER,
+} satisfies ListSpec;
 
 /** The list as the app asks for it nearly always (no filter, newest first), prepared (lib/prepared.ts). */
 const preparedLatestInsurances = preparedPerDatabase((db: Db) =>
@@ -166,7 +187,7 @@ async function readInsurances(
 }
 
 /** Counts per risk type for "Mis contrataciones": '1 Celular', '3 Celulares', or 'baja programada'. */
-export async function insuranceGroups(db: DbOrTx, userId: number) {
+export async function insuranceGroups(db: DbOrTx, userId: number): Promise<InsuranceGroup[]> {
   const rows = await db
     .select({ code: riskTypes.shortCode, status: insurances.status, cancelsOn: insurances.cancelsOn })
     .from(insurances)
@@ -183,7 +204,7 @@ export async function insuranceGroups(db: DbOrTx, userId: number) {
   return [...groups.entries()].map(([code, g]) => {
     const rule = RISK_TYPES[code as RiskTypeCode];
     return {
-      risk_type: { short_code: code, name: rule.name, plural: rule.plural },
+      risk_type: { short_code: code as RiskTypeCode, name: rule.name, plural: rule.plural },
       count: g.count,
       scheduled_cancellations: g.scheduled,
       label: groupLabel(g.count, g.scheduled, rule.name, rule.plural),
@@ -197,7 +218,11 @@ export function groupLabel(total: number, scheduled: number, singular: string, p
   return `${total} ${total === 1 ? singular : plural}`;
 }
 
-export async function findInsurance(db: DbOrTx, userId: number, insuranceId: number) {
+export async function findInsurance(
+  db: DbOrTx,
+  userId: number,
+  insuranceId: number,
+): Promise<InsuranceDetail> {
   const [row] = await baseQuery(db).where(and(eq(insurances.id, insuranceId), eq(insurances.userId, userId)));
   if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
   const [parties] = await db
@@ -234,8 +259,9 @@ export async function findInsurance(db: DbOrTx, userId: number, insuranceId: num
  * An insured address is saved with province and locality ids; readers (the detail, the certificate) get
  * their names too, as `state_name` and `locality_name` (spec §3 address parts).
  */
-async function withPlaceNames(db: DbOrTx, data: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const address = data.address as Record<string, unknown> | undefined;
+async function withPlaceNames(db: DbOrTx, stored: Record<string, unknown>): Promise<StoredAnswers> {
+  const data = stored as StoredAnswers;
+  const address = data.address as Record<string, string | number | boolean | null> | undefined;
   if (!address) return data;
   const [province] = await db
     .select({ name: provinces.name })
