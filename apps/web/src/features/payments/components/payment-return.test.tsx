@@ -31,11 +31,15 @@ function land(query: string, serverStatus?: string) {
             body: {
               data: {
                 id: 1,
+                purpose: 'insurance',
                 insurance_id: 5,
+                method: 'mercadopago',
                 amount_cents: 100,
                 amount_nice: '$ 1,00',
                 status: serverStatus,
                 external_reference: 'x',
+                approved_at: null,
+                created_at: '2026-11-20T12:00:00.000Z',
               },
             },
           },

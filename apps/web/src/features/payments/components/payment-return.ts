@@ -6,7 +6,7 @@
 import { classifyPaymentStatus, type PaymentOutcome } from '@cubierto/contracts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { SIGN_IN_RETURN_PARAMS } from '../../../shared/session/after-login.ts';
-import { findPaymentByReference } from '../api/payments.ts';
+import { findPaymentByReference } from '../api/payment-by-reference.ts';
 import { openExcellentDialog, openNotPaidDialog, showPaymentToast } from './payment-feedback.ts';
 
 /**

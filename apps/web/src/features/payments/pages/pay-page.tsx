@@ -8,7 +8,7 @@
  */
 import { CHECKOUT_METHODS, type CheckoutMethod, type PaymentMethod } from '@cubierto/contracts';
 import { Alert, Anchor, Button, Card, Group, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,7 +20,8 @@ import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { WALLET_PATHS, type WalletKind, walletQueryOptions } from '../../../shared/wallets/wallets.ts';
-import { payableInsuranceQueryOptions, payInsurance } from '../api/payments.ts';
+import { insuranceQueryOptions } from '../../insurances/api/insurance.ts';
+import { usePayInsuranceMutation } from '../api/pay-insurance.ts';
 import { openExcellentDialog, showPaymentToast } from '../components/payment-feedback.ts';
 
 type PayMethod = PaymentMethod;
@@ -60,9 +61,9 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
   const { id } = useParams();
   const insuranceId = Number(id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const payment = usePayInsuranceMutation();
   const insurance = useQuery({
-    ...payableInsuranceQueryOptions(insuranceId),
+    ...insuranceQueryOptions(insuranceId),
     enabled: Number.isInteger(insuranceId),
   });
   const config = useQuery(appConfigQueryOptions);
@@ -84,7 +85,7 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
     }
     attemptKey.current ??= crypto.randomUUID();
     try {
-      const answer = await payInsurance({ insuranceId, method, idempotencyKey: attemptKey.current });
+      const answer = await payment.mutateAsync({ insuranceId, method, idempotencyKey: attemptKey.current });
       attemptKey.current = null;
       if (answer.checkout_url) {
         await goToCheckout(answer.checkout_url);
@@ -95,8 +96,6 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
       await openExcellentDialog();
       await runPoll(insuranceId);
       await navigate(detailPath);
-      void queryClient.invalidateQueries({ queryKey: ['insurances'] });
-      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
     } catch (error) {
       // An answered failure ends the attempt; no answer at all may be retried with the same key.
       if (error instanceof ApiError && error.status !== 0) attemptKey.current = null;

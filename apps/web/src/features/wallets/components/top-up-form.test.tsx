@@ -38,7 +38,23 @@ describe('top-up form', () => {
       ...withMethods(['mercadopago', 'uala']),
       'POST /customers/money-wallet/top-ups': {
         status: 201,
-        body: { data: { payment: { id: 1 }, checkout_url: 'https://checkout.example/pay/1' } },
+        body: {
+          data: {
+            payment: {
+              id: 1,
+              purpose: 'money_top_up',
+              insurance_id: null,
+              method: 'uala',
+              amount_cents: 250_000,
+              amount_nice: '$ 2.500,00',
+              status: 'pending',
+              external_reference: 'ref-1',
+              approved_at: null,
+              created_at: '2026-11-20T12:00:00.000Z',
+            },
+            checkout_url: 'https://checkout.example/pay/1',
+          },
+        },
       },
     });
     renderForm();

@@ -14,7 +14,7 @@ import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { confirmLeavingForCheckout, goToCheckout } from '../../../shared/native/permissions.ts';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import type { WalletKind } from '../../../shared/wallets/wallets.ts';
-import { startTopUp } from '../api/wallet-movements.ts';
+import { startTopUp } from '../api/top-up.ts';
 
 /** Call site of the central error handler for a failed top-up. */
 const TOP_UP_ERROR_SITE = 42;

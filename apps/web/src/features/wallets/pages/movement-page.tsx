@@ -2,6 +2,7 @@
  * One wallet movement (customers/money-wallet/{walletId}/wallet-movements/{movementId}, also opened from
  * wallet-movement notifications, spec §2): what it was, its amount, the balance after it and its date.
  */
+import type { WalletMovement } from '@cubierto/contracts';
 import { Alert, Anchor, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -13,7 +14,7 @@ import { DetailStates } from '../../../shared/ui/detail-states.tsx';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { WALLET_PATHS, type WalletKind } from '../../../shared/wallets/wallets.ts';
-import { movementQueryOptions, type WalletMovement } from '../api/wallet-movements.ts';
+import { movementQueryOptions } from '../api/movement.ts';
 
 function MovementView({ movement, back }: { movement: WalletMovement; back: ReactNode }) {
   const { t } = useTranslation();
