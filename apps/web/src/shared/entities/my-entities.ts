@@ -1,21 +1,21 @@
 /**
- * The entities the customer acts for, with their role (GET /customers/entities): the business center
- * lists them and the imports page chooses among them, so the query lives here, once.
+ * The entities the customer acts for, with their role (GET /customers/entities, read through the
+ * contracts' UserEntitySchema): the business center lists them, the imports page and the contract flow
+ * choose among them, so the query lives here, once, under `queryKeys.entities.mine()`.
  */
-import { dataOf, EntitySchema } from '@cubierto/contracts';
+import { dataOf, UserEntitySchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../api/client.ts';
 import { queryKeys } from '../api/query-keys.ts';
 
-export const MyEntitySchema = EntitySchema.extend({ role: z.enum(['owner', 'member']) });
-export type MyEntity = z.infer<typeof MyEntitySchema>;
-
+/** @deprecated Invalidate through a mutation hook's `invalidates: [queryKeys.entities.all]`. */
 export const MY_ENTITIES_KEY = queryKeys.entities.mine();
 
+export async function fetchMyEntities() {
+  return dataOf(z.array(UserEntitySchema)).parse(await api.get('/customers/entities')).data;
+}
+
 export function myEntitiesQueryOptions() {
-  return queryOptions({
-    queryKey: MY_ENTITIES_KEY,
-    queryFn: async () => dataOf(z.array(MyEntitySchema)).parse(await api.get('/customers/entities')).data,
-  });
+  return queryOptions({ queryKey: queryKeys.entities.mine(), queryFn: fetchMyEntities });
 }
