@@ -404,6 +404,7 @@ describe('adding files to a claim already filed', () => {
     await change(claim.id, { status: 'rechazado', message: 'Fuera de cobertura.' });
     const closed = await add(c, [many[0]]);
     expect(closed.statusCode).toBe(409);
+    expect(closed.json().error_code).toBe('claim_closed');
     expect(closed.json().validations.attachment_ids).toEqual([
       'Este reclamo está cerrado: ya no se le pueden agregar archivos.',
     ]);
@@ -501,6 +502,7 @@ describe('operators move a claim and it is paid into Mi dinero once', () => {
 
     const skip = await change(claim.id, { status: 'pagado' });
     expect(skip.statusCode).toBe(409);
+    expect(skip.json().error_code).toBe('claim_transition_refused');
     expect(skip.json().validations.status).toEqual(['Un reclamo recibido solo puede pasar a: En revisión.']);
 
     expect(

@@ -458,7 +458,7 @@ export async function attachClaimFiles(
       .for('update');
     if (!claim) throw notFound();
     if (isClaimClosed(claim.status))
-      throw new AppError('conflict', {
+      throw new AppError('claim_closed', {
         message: 'Este reclamo está cerrado: ya no se le pueden agregar archivos.',
         validations: { attachment_ids: ['Este reclamo está cerrado: ya no se le pueden agregar archivos.'] },
       });
@@ -576,7 +576,7 @@ export async function changeClaimStatus(
     const problem = checkClaimTransition(claim.status, { to: status, message, amountCents: amount ?? null });
     if (problem) {
       if (problem.field === 'status')
-        throw new AppError('conflict', {
+        throw new AppError('claim_transition_refused', {
           message: problem.message,
           validations: { status: [problem.message] },
         });

@@ -375,6 +375,7 @@ describe('process rules', () => {
       payload: { coverage_id: external.coverages[0]!.id },
     });
     expect(res.statusCode).toBe(409);
+    expect(res.json().error_code).toBe('policy_contracted_externally');
   });
 
   it('only lets a customer use entities of their own as taker and billing party', async () => {
@@ -452,6 +453,7 @@ describe('my insurances and the certificate', () => {
       headers: c.auth,
     });
     expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error_code).toBe('certificate_not_available');
     await t.database.db
       .update(insurances)
       .set({ status: 'vigente', startsOn: isoDaysFromToday(0), paidAt: new Date() })
@@ -542,6 +544,12 @@ describe('my insurances and the certificate', () => {
       headers: c.auth,
     });
     expect(scheduled.json().data).toMatchObject({ status: 'vigente', cancels_on: active.ends_on });
+    const cancelAgain = (id: number) =>
+      t.app.inject({ method: 'POST', url: `/api/v4/customers/insurances/${id}/cancel`, headers: c.auth });
+    const twice = await cancelAgain(active.id);
+    expect([twice.statusCode, twice.json().error_code]).toEqual([409, 'cancellation_already_scheduled']);
+    const ended = await cancelAgain(pending.id);
+    expect([ended.statusCode, ended.json().error_code]).toEqual([409, 'insurance_not_cancellable']);
     const groups = (
       await t.app.inject({ method: 'GET', url: '/api/v4/customers/insurances/groups', headers: c.auth })
     ).json().data;

@@ -68,6 +68,7 @@ describe('insurances', () => {
       reason: 'Otra vez',
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().error_code).toBe('insurance_not_voidable');
     expect(again.json().message).toContain('ya no se puede anular');
     const [entry] = await auditOf('insurance.void');
     expect(entry!.after).toMatchObject({
