@@ -24,14 +24,15 @@ import { caller, rejectDuringMaintenance, requireCustomer } from '../../lib/requ
 import { findCustomerUser } from '../customers/service.ts';
 import { confirmRegistration, resendRegistrationCode, startRegistration } from './registration.ts';
 import {
+  endSession,
   loginWithPassword,
   loginWithSocial,
   minutesText,
+  refreshSession,
   registerUser,
   requestPasswordReset,
   resetPassword,
 } from './service.ts';
-import { createSession, revokeSession } from './sessions.ts';
 import type { SocialProfile } from './social.ts';
 
 const tags = ['auth'];
@@ -215,17 +216,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireCustomer,
     },
     async (request) => {
-      const auth = caller(request);
-      const token = await deps.db.transaction(async (tx) => {
-        await revokeSession(tx, auth.sessionId);
-        return createSession(tx, {
-          userId: auth.userId,
-          sessionDays: deps.config.sessionDays,
-          userAgent: request.headers['user-agent'],
-        });
-      });
-      deps.sessions.evict(`session:${auth.sessionId}`);
-      return token;
+      const { userId, sessionId } = caller(request);
+      return refreshSession(deps, { userId, sessionId, userAgent: request.headers['user-agent'] });
     },
   );
 
@@ -236,9 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireCustomer,
     },
     async (request, reply) => {
-      const { sessionId } = caller(request);
-      await revokeSession(deps.db, sessionId);
-      deps.sessions.evict(`session:${sessionId}`);
+      await endSession(deps, { sessionId: caller(request).sessionId });
       return reply.status(204).send(null);
     },
   );

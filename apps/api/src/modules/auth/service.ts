@@ -14,7 +14,14 @@ import { escapeHtml, type Mailer } from '../../lib/mail.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { linkReferral } from '../referrals/service.ts';
-import { createSession, type IssuedToken, isKnownDevice, revokeAllSessions } from './sessions.ts';
+import type { SessionCache } from './session-cache.ts';
+import {
+  createSession,
+  type IssuedToken,
+  isKnownDevice,
+  revokeAllSessions,
+  revokeSession,
+} from './sessions.ts';
 import type { SocialProfile, SocialVerifier } from './social.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
@@ -322,4 +329,32 @@ export async function loginWithSocial(
       deviceId: input.deviceId,
     }),
   };
+}
+
+type SessionDeps = { db: Db; sessions: Pick<SessionCache, 'evict'> };
+
+/**
+ * A new token for the same user; the old one stops working at once: other instances hear it from the
+ * database, this one forgets it before answering.
+ */
+export async function refreshSession(
+  deps: SessionDeps & { config: Pick<Config, 'sessionDays'> },
+  input: { userId: number; sessionId: number; userAgent?: string | undefined },
+): Promise<IssuedToken> {
+  const token = await deps.db.transaction(async (tx) => {
+    await revokeSession(tx, input.sessionId);
+    return createSession(tx, {
+      userId: input.userId,
+      sessionDays: deps.config.sessionDays,
+      userAgent: input.userAgent,
+    });
+  });
+  deps.sessions.evict(`session:${input.sessionId}`);
+  return token;
+}
+
+/** Signs out: the session stops working at once, here and on every other instance. */
+export async function endSession(deps: SessionDeps, input: { sessionId: number }): Promise<void> {
+  await revokeSession(deps.db, input.sessionId);
+  deps.sessions.evict(`session:${input.sessionId}`);
 }
