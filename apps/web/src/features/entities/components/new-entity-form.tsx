@@ -9,18 +9,14 @@ import {
   TAX_CONDITION_LABELS,
   TAX_CONDITIONS,
 } from '@cubierto/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Input, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
 import { maskedRegistration } from '../../../shared/forms/masks.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
-import { createEntity } from '../api/create-entity.ts';
-
-type NewEntityOutput = z.output<typeof NewEntitySchema>;
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
+import { useCreateEntityMutation } from '../api/create-entity.ts';
 
 const taxOptions = TAX_CONDITIONS.map((value) => ({ value, label: TAX_CONDITION_LABELS[value] }));
 
@@ -40,15 +36,16 @@ type NewEntityFormProps = {
 
 export function NewEntityForm({ document = '', kind, submitLabel, onCreated, onCancel }: NewEntityFormProps) {
   const { t } = useTranslation();
+  const creation = useCreateEntityMutation();
   const {
     register,
     control,
     handleSubmit,
-    setError,
     watch,
+    applyApiErrors,
     formState: { errors, isSubmitting },
-  } = useForm<NewEntity, unknown, NewEntityOutput>({
-    resolver: zodResolver(NewEntitySchema),
+  } = useApiForm({
+    schema: NewEntitySchema,
     defaultValues: {
       kind: document ? kindOfDocument(document) : (kind ?? 'person'),
       name: '',
@@ -60,10 +57,9 @@ export function NewEntityForm({ document = '', kind, submitLabel, onCreated, onC
 
   const submit = handleSubmit(async (values) => {
     try {
-      onCreated(await createEntity(values));
+      onCreated(await creation.mutateAsync(values));
     } catch (error) {
-      if (!applyApiValidations(error, setError, ['kind', 'name', 'document_number', 'tax_condition']))
-        handleError(error, 61);
+      if (!applyApiErrors(error)) handleError(error, 61);
     }
   });
 

@@ -4,11 +4,11 @@
  */
 import { TAX_CONDITION_LABELS, type TaxCondition } from '@cubierto/contracts';
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MY_ENTITIES_KEY, myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts';
+import { myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { NewEntityForm } from '../components/new-entity-form.tsx';
@@ -18,7 +18,6 @@ export const MAX_ENTITIES = 50;
 export function BusinessCenterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const entities = useQuery(myEntitiesQueryOptions());
   const [adding, setAdding] = useState(false);
   const listId = useId();
@@ -54,7 +53,6 @@ export function BusinessCenterPage() {
           onCancel={() => setAdding(false)}
           onCreated={(entity) => {
             setAdding(false);
-            void queryClient.invalidateQueries({ queryKey: MY_ENTITIES_KEY });
             showToast({
               type: 'success',
               message: t('entities.create.done', { name: entity.name }),

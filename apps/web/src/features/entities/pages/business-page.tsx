@@ -12,7 +12,6 @@ import {
   TAX_CONDITION_LABELS,
   TAX_CONDITIONS,
 } from '@cubierto/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
   Button,
@@ -27,31 +26,25 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
 import { confirmDestructive } from '../../../shared/dialogs/dialogs.tsx';
-import { MY_ENTITIES_KEY } from '../../../shared/entities/my-entities.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatDay } from '../../../shared/format/format.ts';
-import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
 import { maskedRegistration } from '../../../shared/forms/masks.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import {
-  businessKeys,
-  cancelInvitation,
-  entityDetailQueryOptions,
-  inviteMember,
-  removeMember,
-  updateEntity,
-} from '../api/business.ts';
+import { useCancelInvitationMutation } from '../api/cancel-invitation.ts';
+import { entityDetailQueryOptions } from '../api/entity.ts';
+import { useInviteMemberMutation } from '../api/invite-member.ts';
+import { useRemoveMemberMutation } from '../api/remove-member.ts';
+import { useUpdateEntityMutation } from '../api/update-entity.ts';
 
 const SAVE_SITE = 205;
 const INVITE_SITE = 206;
@@ -74,28 +67,26 @@ const PROFILE_FIELDS = [
 
 function ProfileForm({ entity }: { entity: EntityDetail }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const update = useUpdateEntityMutation();
   const titleId = useId();
   const readOnly = entity.role !== 'owner';
   const {
     register,
     control,
     handleSubmit,
-    setError,
+    applyApiErrors,
     formState: { errors, isSubmitting },
-  } = useForm<EntityProfileInput, unknown, z.output<typeof EntityProfileSchema>>({
-    resolver: zodResolver(EntityProfileSchema),
+  } = useApiForm({
+    schema: EntityProfileSchema,
     defaultValues: Object.fromEntries(PROFILE_FIELDS.map((f) => [f, entity[f] ?? ''])) as EntityProfileInput,
   });
 
   const submit = handleSubmit(async (values) => {
     try {
-      const saved = await updateEntity(entity.id, values);
-      queryClient.setQueryData(businessKeys.one(entity.id), saved);
-      void queryClient.invalidateQueries({ queryKey: MY_ENTITIES_KEY });
+      await update.mutateAsync({ id: entity.id, values });
       showToast({ type: 'success', message: t('business.profile.saved'), duration: 4000 });
     } catch (error) {
-      if (!applyApiValidations(error, setError, [...PROFILE_FIELDS])) handleError(error, SAVE_SITE);
+      if (!applyApiErrors(error)) handleError(error, SAVE_SITE);
     }
   });
 
@@ -166,25 +157,23 @@ function ProfileForm({ entity }: { entity: EntityDetail }) {
 
 function Members({ entity }: { entity: EntityDetail }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const titleId = useId();
   const owner = entity.role === 'owner';
+  const invitation = useInviteMemberMutation();
+  const removal = useRemoveMemberMutation();
+  const withdrawal = useCancelInvitationMutation();
   const {
     register,
     handleSubmit,
-    setError,
     reset,
+    applyApiErrors,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof InviteMemberSchema>, unknown, z.output<typeof InviteMemberSchema>>({
-    resolver: zodResolver(InviteMemberSchema),
-    defaultValues: { email: '' },
-  });
+  } = useApiForm({ schema: InviteMemberSchema, defaultValues: { email: '' } });
 
   const invite = handleSubmit(async ({ email }) => {
     try {
-      const detail = await inviteMember(entity.id, email);
-      queryClient.setQueryData(businessKeys.one(entity.id), detail);
+      const detail = await invitation.mutateAsync({ id: entity.id, email });
       reset();
       const joined = detail.members.some((m) => m.email.toLowerCase() === email);
       showToast({
@@ -193,7 +182,7 @@ function Members({ entity }: { entity: EntityDetail }) {
         duration: 4000,
       });
     } catch (error) {
-      if (!applyApiValidations(error, setError, ['email'])) handleError(error, INVITE_SITE);
+      if (!applyApiErrors(error)) handleError(error, INVITE_SITE);
     }
   });
 
@@ -206,13 +195,8 @@ function Members({ entity }: { entity: EntityDetail }) {
     });
     if (answer.role !== 'confirm') return;
     try {
-      const detail = await removeMember(entity.id, userId);
-      void queryClient.invalidateQueries({ queryKey: MY_ENTITIES_KEY });
-      if (self || !detail) {
-        navigate('/business-center');
-        return;
-      }
-      queryClient.setQueryData(businessKeys.one(entity.id), detail);
+      const detail = await removal.mutateAsync({ id: entity.id, userId });
+      if (self || !detail) navigate('/business-center');
     } catch (error) {
       handleError(error, REMOVE_SITE);
     }
@@ -220,7 +204,7 @@ function Members({ entity }: { entity: EntityDetail }) {
 
   const withdraw = async (invitationId: number, email: string) => {
     try {
-      queryClient.setQueryData(businessKeys.one(entity.id), await cancelInvitation(entity.id, invitationId));
+      await withdrawal.mutateAsync({ id: entity.id, invitationId });
       showToast({ type: 'success', message: t('business.members.withdrawn', { email }), duration: 4000 });
     } catch (error) {
       handleError(error, WITHDRAW_SITE);

@@ -4,22 +4,20 @@
  * the business opens. A link for another e-mail, spent or expired says so in the API's words.
  */
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
-import { MY_ENTITIES_KEY } from '../../../shared/entities/my-entities.ts';
+import { hasErrorCode } from '../../../shared/api/api-error.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconAlert } from '../../../shared/ui/icons.tsx';
-import { acceptInvitation, businessKeys } from '../api/business.ts';
+import { useAcceptInvitationMutation } from '../api/accept-invitation.ts';
 
 type State = { kind: 'accepting' } | { kind: 'failed'; message: string; retry: boolean };
 
 export function InvitationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { mutateAsync: acceptInvitation } = useAcceptInvitationMutation();
   const token = useSearchParams()[0].get('token') ?? '';
   const [state, setState] = useState<State>(
     token
@@ -32,8 +30,6 @@ export function InvitationPage() {
     setState({ kind: 'accepting' });
     try {
       const detail = await acceptInvitation(token);
-      queryClient.setQueryData(businessKeys.one(detail.id), detail);
-      void queryClient.invalidateQueries({ queryKey: MY_ENTITIES_KEY });
       showToast({
         type: 'success',
         message: t('business.invitation.joined', { entity: detail.name }),
@@ -43,14 +39,21 @@ export function InvitationPage() {
     } catch (error) {
       // The API's own words for a refused link (another account's, spent, expired); a lost connection or
       // a server error can be tried again.
-      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      const refused = hasErrorCode(
+        error,
+        'invalid_token',
+        'forbidden',
+        'not_found',
+        'entity_limit_reached',
+        'validation_failed',
+      );
       setState({
         kind: 'failed',
         message: refused ? error.message : t('business.invitation.unreachable'),
         retry: !refused,
       });
     }
-  }, [navigate, queryClient, t, token]);
+  }, [acceptInvitation, navigate, t, token]);
 
   useEffect(() => {
     // Once per link, even when React runs effects twice.

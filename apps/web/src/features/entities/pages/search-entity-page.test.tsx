@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../../test/api-mock.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
+import { createQueryClient } from '../../../shared/api/query-client.ts';
 import { SearchEntityPage, safeReturnPath } from './search-entity-page.tsx';
 
 const CUIT = '30712345671';
@@ -24,8 +26,17 @@ function BackInTheContract() {
 function renderSearch(query = `?for=billing&returnTo=${encodeURIComponent('/contract-insurance/12')}`) {
   return renderRoutes(
     [
-      { path: '/search-entity', Component: SearchEntityPage },
-      { path: '/contract-insurance/:processId', Component: BackInTheContract },
+      {
+        element: (
+          <QueryClientProvider client={createQueryClient()}>
+            <Outlet />
+          </QueryClientProvider>
+        ),
+        children: [
+          { path: '/search-entity', Component: SearchEntityPage },
+          { path: '/contract-insurance/:processId', Component: BackInTheContract },
+        ],
+      },
     ],
     `/search-entity${query}`,
   );

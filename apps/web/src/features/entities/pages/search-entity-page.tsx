@@ -9,24 +9,19 @@ import {
   TAX_CONDITION_LABELS,
   type TaxCondition,
 } from '@cubierto/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { applyApiValidations } from '../../../shared/forms/api-validations.ts';
 import { maskedRegistration } from '../../../shared/forms/masks.ts';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { searchEntities } from '../api/search-entities.ts';
 import { NewEntityForm } from '../components/new-entity-form.tsx';
 
 type Role = 'taker' | 'billing';
-type SearchInput = z.input<typeof EntitySearchQuerySchema>;
-type SearchOutput = z.output<typeof EntitySearchQuerySchema>;
 
 /** Only a path of this app: never another site (an open redirect) nor a protocol-relative URL. */
 export function safeReturnPath(value: string | null): string | null {
@@ -83,12 +78,9 @@ export function SearchEntityPage() {
   const {
     register,
     handleSubmit,
-    setError,
+    applyApiErrors,
     formState: { errors, isSubmitting },
-  } = useForm<SearchInput, unknown, SearchOutput>({
-    resolver: zodResolver(EntitySearchQuerySchema),
-    defaultValues: { document: '' },
-  });
+  } = useApiForm({ schema: EntitySearchQuerySchema, defaultValues: { document: '' } });
 
   const choose = (entity: Entity) => {
     if (!returnTo) return;
@@ -101,7 +93,7 @@ export function SearchEntityPage() {
       setResults({ document, entities });
       setCreating(entities.length === 0);
     } catch (error) {
-      if (!applyApiValidations(error, setError, ['document'])) handleError(error, 60);
+      if (!applyApiErrors(error)) handleError(error, 60);
     }
   });
 
