@@ -4,6 +4,7 @@
  * (answers, the push's link) and the app (the list, opening one).
  */
 import { z } from 'zod';
+import { PageMetaSchema } from './common.ts';
 
 export const NOTIFICATION_ACTION_TYPES = [
   'Insurance',
@@ -42,6 +43,28 @@ export const NotificationUserSchema = z.object({
   }),
 });
 export type NotificationUser = z.infer<typeof NotificationUserSchema>;
+
+/** GET /customers/notification-user: a page of them, unread first, and how many are unread in all. */
+export const NotificationPageSchema = z.object({
+  data: z.array(NotificationUserSchema),
+  meta: PageMetaSchema.extend({ unread: z.number().int() }),
+});
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+/** GET /customers/notification-user/count: how many are unread (the bell's badge). */
+export const UnreadCountSchema = z.object({ data: z.number().int() });
+
+/**
+ * POST /customers/notification-user/read-all: how many were marked read; a 207 (spec §7) adds how many
+ * another request held at that moment and stay unread.
+ */
+export const ReadAllNotificationsSchema = z.object({
+  data: z.object({ updated: z.number().int(), failed: z.number().int().optional() }),
+});
+export type ReadAllNotifications = z.infer<typeof ReadAllNotificationsSchema>['data'];
+
+/** GET /customers/push-subscriptions/vapid-public-key: the Web Push key, null when push is not set up. */
+export const VapidPublicKeySchema = z.object({ data: z.object({ vapid_public_key: z.string().nullable() }) });
 
 /**
  * Where opening a notification leads (spec §4): Insurance and InsuranceRisk → the insurance;

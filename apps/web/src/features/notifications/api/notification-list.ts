@@ -2,22 +2,16 @@
  * GET /customers/notification-user: the customer's notifications, unread first, ten a page, with the
  * unread count in the page's meta (spec §7).
  */
-import { NotificationUserSchema, PageMetaSchema } from '@cubierto/contracts';
+import { NotificationPageSchema } from '@cubierto/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 export const NOTIFICATIONS_PATH = '/customers/notification-user';
 export const NOTIFICATIONS_PER_PAGE = 10;
 
-const NotificationsPageSchema = z.object({
-  data: z.array(NotificationUserSchema),
-  meta: PageMetaSchema.extend({ unread: z.number().int() }),
-});
-
 export async function fetchNotifications(page: number) {
-  return NotificationsPageSchema.parse(
+  return NotificationPageSchema.parse(
     await api.get(NOTIFICATIONS_PATH, { query: { page, per_page: NOTIFICATIONS_PER_PAGE } }),
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The unread count behind the header's bell and the 'Tenés notificaciones nuevas' prompt. Any failure
- * counts as 0 (spec §7): a badge is never worth an error. Kept free of schemas so the shell stays light.
+ * counts as 0 (spec §7), an answer that is not a count too: a badge is never worth an error.
  */
+import { UnreadCountSchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
@@ -11,8 +12,8 @@ export const UNREAD_POLL_MS = 30_000;
 
 export async function fetchUnreadCount(): Promise<number> {
   try {
-    const answer = await api.get<{ data?: unknown }>('/customers/notification-user/count');
-    return typeof answer?.data === 'number' && answer.data >= 0 ? answer.data : 0;
+    const answer = UnreadCountSchema.safeParse(await api.get('/customers/notification-user/count'));
+    return answer.success ? Math.max(0, answer.data.data) : 0;
   } catch {
     return 0;
   }

@@ -8,6 +8,7 @@
  * - enablePush(): asks for permission (from a tap: browsers only ask in answer to one) and registers.
  * - unregisterPush(): at sign-out, tells the API to stop and drops the browser's subscription.
  */
+import { VapidPublicKeySchema } from '@cubierto/contracts';
 import { hasErrorCode } from '../../../shared/api/api-error.ts';
 import { api, apiRequest } from '../../../shared/api/client.ts';
 import { pushExternalId } from '../../../shared/session/current-user.ts';
@@ -41,10 +42,11 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 }
 
 async function vapidPublicKey(): Promise<string | null> {
-  const answer = await api.get<{ data?: { vapid_public_key?: string | null } }>(
-    '/customers/push-subscriptions/vapid-public-key',
+  // No key, or not one we can read: push stays off on this device.
+  const answer = VapidPublicKeySchema.safeParse(
+    await api.get('/customers/push-subscriptions/vapid-public-key'),
   );
-  return answer?.data?.vapid_public_key ?? null;
+  return answer.success ? answer.data.data.vapid_public_key : null;
 }
 
 const isTakenElsewhere = (error: unknown) => hasErrorCode(error, 'push_subscription_taken');
