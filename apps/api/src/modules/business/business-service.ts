@@ -13,6 +13,7 @@ import { entities, entityInvitations, entityProfiles, userEntities, users } from
 import { AppError, validationError } from '../../lib/errors.ts';
 import { escapeHtml, type Mailer } from '../../lib/mail.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { ProfileCache } from '../customers/profile-cache.ts';
 import { notify } from '../notifications/notify.ts';
 import { entityOut, entityRoleOf, MAX_ENTITIES } from './service.ts';
 
@@ -48,7 +49,11 @@ async function pendingInvitations(db: DbOrTx, entityId: number): Promise<EntityI
   return rows.map((r) => ({ id: r.id, email: r.email, expires_at: r.expiresAt.toISOString() }));
 }
 
-export async function findEntityDetail(db: DbOrTx, userId: number, entityId: number): Promise<EntityDetail> {
+export async function findEntityDetail(
+  deps: { db: DbOrTx },
+  { userId, entityId }: { userId: number; entityId: number },
+): Promise<EntityDetail> {
+  const { db } = deps;
   const role = await entityRoleOf(db, userId, entityId);
   const [row] = await db
     .select({ entity: entities, profile: entityProfiles })
@@ -85,11 +90,15 @@ export type EntityProfileValues = {
   contact_phone?: string | null | undefined;
 };
 
-/** The owner edits name, tax condition, address and contact; the document (DNI/CUIT) never changes. */
+/**
+ * The owner edits name, tax condition, address and contact; the document (DNI/CUIT) never changes. The
+ * database tells every instance; this one forgets at once every cached profile that shows the entity.
+ */
 export async function updateEntityProfile(
-  db: Db,
+  deps: { db: Db; profiles: Pick<ProfileCache, 'evict'> },
   input: { userId: number; entityId: number; values: EntityProfileValues },
 ): Promise<EntityDetail> {
+  const { db } = deps;
   const v = input.values;
   await db.transaction(async (tx) => {
     await entityRoleOf(tx, input.userId, input.entityId, 'owner');
@@ -113,7 +122,8 @@ export async function updateEntityProfile(
       .values({ entityId: input.entityId, ...profile })
       .onConflictDoUpdate({ target: entityProfiles.entityId, set: profile });
   });
-  return findEntityDetail(db, input.userId, input.entityId);
+  deps.profiles.evict(`entity:${input.entityId}`);
+  return findEntityDetail(deps, input);
 }
 
 type InviteDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> };
@@ -169,7 +179,7 @@ export async function inviteMember(
       html: `<p>Hola:</p><p>${escapeHtml(who)}</p><p>Creá tu cuenta con este email (${escapeHtml(input.email)}) y abrí este enlace (vence en 7 días):</p><p><a href="${link}">Aceptar la invitación</a></p><p>Si no esperabas esta invitación, ignorá este mensaje.</p><p>Cubierto</p>`,
     });
   }
-  return findEntityDetail(deps.db, input.userId, input.entityId);
+  return findEntityDetail(deps, input);
 }
 
 /** Makes a user a member of a business, within their limit of entities; notifies them. */
@@ -213,9 +223,10 @@ async function addMember(
  * business as a member and the link is spent. Answers the business's detail.
  */
 export async function acceptInvitation(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; token: string },
 ): Promise<EntityDetail> {
+  const { db } = deps;
   const entityId = await db.transaction(async (tx) => {
     const [invitation] = await tx
       .select()
@@ -242,14 +253,15 @@ export async function acceptInvitation(
       .where(eq(entityInvitations.id, invitation.id));
     return invitation.entityId;
   });
-  return findEntityDetail(db, input.userId, entityId);
+  return findEntityDetail(deps, { userId: input.userId, entityId });
 }
 
 /** The owner withdraws a pending invitation: its link stops working. */
 export async function cancelInvitation(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; entityId: number; invitationId: number },
 ): Promise<EntityDetail> {
+  const { db } = deps;
   await db.transaction(async (tx) => {
     await entityRoleOf(tx, input.userId, input.entityId, 'owner');
     const gone = await tx
@@ -265,7 +277,7 @@ export async function cancelInvitation(
     if (!gone.length)
       throw new AppError('not_found', { message: 'Esa invitación no existe o ya fue aceptada.' });
   });
-  return findEntityDetail(db, input.userId, input.entityId);
+  return findEntityDetail(deps, input);
 }
 
 /**
@@ -273,9 +285,10 @@ export async function cancelInvitation(
  * entity's detail, or null when the caller left it.
  */
 export async function removeMember(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; entityId: number; memberUserId: number },
 ): Promise<EntityDetail | null> {
+  const { db } = deps;
   await db.transaction(async (tx) => {
     const leaving = input.memberUserId === input.userId;
     const role: EntityRole = await entityRoleOf(
@@ -310,5 +323,5 @@ export async function removeMember(
       .delete(userEntities)
       .where(and(eq(userEntities.userId, input.memberUserId), eq(userEntities.entityId, input.entityId)));
   });
-  return input.memberUserId === input.userId ? null : findEntityDetail(db, input.userId, input.entityId);
+  return input.memberUserId === input.userId ? null : findEntityDetail(deps, input);
 }

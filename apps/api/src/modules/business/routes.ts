@@ -39,14 +39,17 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.get('/', { schema: { tags, security, response: { 200: EntityList } } }, async (request) => ({
-    data: await findUserEntities(deps.db, caller(request).userId),
+    data: await findUserEntities(deps, { userId: caller(request).userId }),
   }));
 
   app.get(
     '/search',
     { schema: { tags, security, querystring: EntitySearchQuerySchema, response: { 200: EntityList } } },
     async (request) => ({
-      data: await findUserEntities(deps.db, caller(request).userId, request.query.document),
+      data: await findUserEntities(deps, {
+        userId: caller(request).userId,
+        document: request.query.document,
+      }),
     }),
   );
 
@@ -61,27 +64,26 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await createUserEntity(deps.db, caller(request).userId, request.body) }),
+      reply.status(201).send({
+        data: await createUserEntity(deps, { userId: caller(request).userId, entity: request.body }),
+      }),
   );
 
   app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Detail } } }, async (request) => ({
-    data: await findEntityDetail(deps.db, caller(request).userId, request.params.id),
+    data: await findEntityDetail(deps, { userId: caller(request).userId, entityId: request.params.id }),
   }));
 
   app.route({
     ...formPut(EntityProfileSchema),
     url: '/:id',
     schema: { tags, security, params: Id, body: EntityProfileSchema, response: { 200: Detail } },
-    handler: async (request) => {
-      const data = await updateEntityProfile(deps.db, {
+    handler: async (request) => ({
+      data: await updateEntityProfile(deps, {
         userId: caller(request).userId,
         entityId: request.params.id,
         values: request.body,
-      });
-      // The database tells every instance; this one forgets at once every profile that shows the entity.
-      deps.profiles.evict(`entity:${request.params.id}`);
-      return { data };
-    },
+      }),
+    }),
   });
 
   app.post(
@@ -109,7 +111,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await removeMember(deps.db, {
+      data: await removeMember(deps, {
         userId: caller(request).userId,
         entityId: request.params.id,
         memberUserId: request.params.userId,
@@ -128,7 +130,7 @@ export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await cancelInvitation(deps.db, {
+      data: await cancelInvitation(deps, {
         userId: caller(request).userId,
         entityId: request.params.id,
         invitationId: request.params.invitationId,
@@ -143,7 +145,7 @@ export const entityInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/accept',
     { schema: { tags, security, body: AcceptInvitationSchema, response: { 200: Detail } } },
     async (request) => ({
-      data: await acceptInvitation(app.deps.db, {
+      data: await acceptInvitation(app.deps, {
         userId: caller(request).userId,
         token: request.body.token,
       }),

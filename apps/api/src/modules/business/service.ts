@@ -34,7 +34,13 @@ export function userEntityOut(row: EntityRow, role: EntityRole): UserEntity {
   return { ...entityOut(row), role };
 }
 
-export async function findUserEntities(db: DbOrTx, userId: number, document?: string): Promise<UserEntity[]> {
+/** The entities the user acts for, with their role; `document` narrows to one DNI/CUIT (search-entity). */
+export async function findUserEntities(
+  deps: { db: DbOrTx },
+  input: { userId: number; document?: string | undefined },
+): Promise<UserEntity[]> {
+  const { db } = deps;
+  const { userId, document } = input;
   const conditions = [eq(userEntities.userId, userId)];
   if (document) conditions.push(eq(entities.documentNumber, document));
   const rows = await db
@@ -84,7 +90,11 @@ export type NewEntity = {
   tax_condition: string;
 };
 
-export async function createUserEntity(db: Db, userId: number, input: NewEntity): Promise<UserEntity> {
+export async function createUserEntity(
+  deps: { db: Db },
+  { userId, entity: input }: { userId: number; entity: NewEntity },
+): Promise<UserEntity> {
+  const { db } = deps;
   const document = normalizeDigits(input.document_number);
   const documentType = input.kind === 'business' ? 'CUIT' : 'DNI';
   if (documentType === 'CUIT' && !isValidCuit(document))
@@ -98,7 +108,7 @@ export async function createUserEntity(db: Db, userId: number, input: NewEntity)
         message: `Podés administrar hasta ${MAX_ENTITIES} entidades.`,
       });
     }
-    const existing = await findUserEntities(tx, userId, document);
+    const existing = await findUserEntities({ db: tx }, { userId, document });
     if (existing.length)
       throw validationError({ document_number: ['Ya tenés una entidad con ese documento.'] });
     const [entity] = await tx
