@@ -23,7 +23,7 @@ import {
   TAX_CONDITIONS,
   type TaxCondition,
 } from '@cubierto/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   entities,

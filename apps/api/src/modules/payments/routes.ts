@@ -28,7 +28,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Pays an insurance; needs an Idempotency-Key. A retry with the key and the same body answers the ' +
           'same payment or the refusal the first request got; another body with the key is 409 ' +
-          'idempotency_key_reused.',
+          'idempotency_key_reused. A wallet whose balance is short is 409 insufficient_funds; an insurance ' +
+          'already paid is 409 payment_already_approved, one no longer waiting for its payment 409 ' +
+          'payment_not_pending.',
         body: PayInsuranceBodySchema,
         response: { 201: z.object({ data: PayResultSchema }) },
       },
