@@ -112,9 +112,17 @@ export type SocialLoginBody = z.infer<typeof SocialLoginBodySchema>;
 /** A social sign-in of an e-mail with no account: the app keeps the token and completes registration. */
 export const SocialUnregisteredSchema = z.object({ email: z.string(), message: z.string() });
 
+/** POST /auth/social: a session, or an e-mail with no account yet (see above). */
+export const SocialLoginAnswerSchema = z.object({
+  data: z.union([TokenResponseSchema, SocialUnregisteredSchema]),
+});
+
 export const FacebookExchangeQuerySchema = z.strictObject({
   code: z.string().min(1).max(2048),
   redirect_uri: z.url().optional(),
 });
+
+/** GET /auth/facebook/exchange: Facebook's redirect code turned into its access token. */
+export const FacebookExchangeAnswerSchema = z.object({ data: z.object({ access_token: z.string() }) });
 
 export const MessageResponseSchema = z.object({ message: z.string() });

@@ -4,23 +4,20 @@
  * Facebook's redirect code into an access token first.
  */
 import {
+  FacebookExchangeAnswerSchema,
+  SocialLoginAnswerSchema,
   type SocialLoginBody,
-  SocialUnregisteredSchema,
   type TokenResponse,
-  TokenResponseSchema,
 } from '@cubierto/contracts';
-import { z } from 'zod';
 import { api } from '../../../shared/api/client.ts';
 import { deviceHeaders } from '../../../shared/storage/device-id.ts';
-
-const SocialAnswerSchema = z.object({ data: z.union([TokenResponseSchema, SocialUnregisteredSchema]) });
 
 export type SocialLoginResult =
   | { kind: 'session'; token: TokenResponse }
   | { kind: 'unregistered'; email: string; message: string };
 
 export async function loginWithSocial(body: SocialLoginBody): Promise<SocialLoginResult> {
-  const { data } = SocialAnswerSchema.parse(
+  const { data } = SocialLoginAnswerSchema.parse(
     await api.post('/auth/social', body, { auth: false, headers: await deviceHeaders() }),
   );
   return 'access_token' in data
@@ -33,5 +30,5 @@ export async function exchangeFacebookCode(code: string, redirectUri: string): P
     query: { code, redirect_uri: redirectUri },
     auth: false,
   });
-  return z.object({ data: z.object({ access_token: z.string() }) }).parse(answer).data.access_token;
+  return FacebookExchangeAnswerSchema.parse(answer).data.access_token;
 }
