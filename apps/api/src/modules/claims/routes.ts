@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FileBytesSchema } from '../../lib/file-answer.ts';
 import { idempotencyKey } from '../../lib/idempotency-key.ts';
-import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { listQuerySchema } from '../../lib/list-query.ts';
 import { caller, requireOperator } from '../../lib/request-context.ts';
 import { auditContext } from '../operators/audit.ts';
 import {
@@ -75,23 +75,13 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageOf(ClaimSchema) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, claimListSpec);
-      const { rows, total } = await listClaims(deps.db, {
-        userId: caller(request).userId,
-        where: q.where,
-        orderBy: q.orderBy,
-        limit: q.perPage,
-        offset: q.offset,
-      });
-      return { data: rows, meta: pageMeta(q, total) };
-    },
+    async (request) => listClaims(deps, { userId: caller(request).userId, query: request.query }),
   );
 
   app.get(
     '/claimable-insurances',
     { schema: { tags, security, response: { 200: dataOf(z.array(ClaimableInsuranceSchema)) } } },
-    async (request) => ({ data: await claimableInsurances(deps.db, caller(request).userId) }),
+    async (request) => ({ data: await claimableInsurances(deps, { userId: caller(request).userId }) }),
   );
 
   app.post(
@@ -109,15 +99,12 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = caller(request).userId;
-      const result = await fileClaim(deps.db, {
-        userId,
+      const { created, claim } = await fileClaim(deps, {
+        userId: caller(request).userId,
         body: request.body,
         idempotencyKey: idempotencyKey(request),
       });
-      return reply
-        .status(result.created ? 201 : 200)
-        .send({ data: await findClaim(deps.db, { claimId: result.claimId, userId }) });
+      return reply.status(created ? 201 : 200).send({ data: claim });
     },
   );
 
@@ -162,7 +149,7 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, security, params: Id, response: { 200: dataOf(ClaimDetailSchema) } } },
     async (request) => ({
-      data: await findClaim(deps.db, { claimId: request.params.id, userId: caller(request).userId }),
+      data: await findClaim(deps, { claimId: request.params.id, userId: caller(request).userId }),
     }),
   );
 
@@ -178,15 +165,12 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = caller(request).userId;
-      await attachClaimFiles(deps.db, {
-        userId,
+      const claim = await attachClaimFiles(deps, {
+        userId: caller(request).userId,
         claimId: request.params.id,
         attachmentIds: request.body.attachment_ids,
       });
-      return reply
-        .status(201)
-        .send({ data: await findClaim(deps.db, { claimId: request.params.id, userId }) });
+      return reply.status(201).send({ data: claim });
     },
   );
 
@@ -202,11 +186,12 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = caller(request).userId;
-      await postCustomerMessage(deps.db, { userId, claimId: request.params.id, body: request.body.body });
-      return reply
-        .status(201)
-        .send({ data: await findClaim(deps.db, { claimId: request.params.id, userId }) });
+      const claim = await postCustomerMessage(deps, {
+        userId: caller(request).userId,
+        claimId: request.params.id,
+        body: request.body.body,
+      });
+      return reply.status(201).send({ data: claim });
     },
   );
 };
@@ -227,22 +212,13 @@ export const adminClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageOf(OperatorClaimSchema) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, operatorClaimListSpec);
-      const { rows, total } = await listAllClaims(deps.db, {
-        where: q.where,
-        orderBy: q.orderBy,
-        limit: q.perPage,
-        offset: q.offset,
-      });
-      return { data: rows, meta: pageMeta(q, total) };
-    },
+    async (request) => listAllClaims(deps, { query: request.query }),
   );
 
   app.get(
     '/:id',
     { schema: { tags, security, params: Id, response: { 200: dataOf(OperatorClaimDetailSchema) } } },
-    async (request) => ({ data: await findClaimForOperator(deps.db, request.params.id) }),
+    async (request) => ({ data: await findClaimForOperator(deps, { claimId: request.params.id }) }),
   );
 
   app.post(
@@ -256,15 +232,14 @@ export const adminClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(OperatorClaimDetailSchema) },
       },
     },
-    async (request) => {
-      await changeClaimStatus(deps.db, {
+    async (request) => ({
+      data: await changeClaimStatus(deps, {
         claimId: request.params.id,
         body: request.body,
         idempotencyKey: idempotencyKey(request, { optional: true }),
         audit: auditContext(request),
-      });
-      return { data: await findClaimForOperator(deps.db, request.params.id) };
-    },
+      }),
+    }),
   );
 
   app.post(
@@ -279,12 +254,12 @@ export const adminClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await postOperatorMessage(deps.db, {
+      const claim = await postOperatorMessage(deps, {
         claimId: request.params.id,
         body: request.body.body,
         audit: auditContext(request),
       });
-      return reply.status(201).send({ data: await findClaimForOperator(deps.db, request.params.id) });
+      return reply.status(201).send({ data: claim });
     },
   );
 

@@ -11,6 +11,7 @@ import {
   CLAIM_ATTACHMENT_TYPES,
   CLAIM_MAX_ATTACHMENTS,
   CLAIM_STATUS_LABELS,
+  type ClaimDetail,
   type ClaimStatus,
   type CreateClaimBody,
   checkClaimTransition,
@@ -18,6 +19,7 @@ import {
   claimRiskLabel,
   formatArs,
   isClaimClosed,
+  type OperatorClaimDetail,
   RISK_TYPES,
   type RiskTypeCode,
   todayInArgentina,
@@ -40,7 +42,13 @@ import {
 import { AppError, validationError } from '../../lib/errors.ts';
 import { requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import type { ImageLimits } from '../../lib/images.ts';
-import type { ListSpec } from '../../lib/list-query.ts';
+import {
+  type ListQuery,
+  type ListSpec,
+  pageMeta,
+  parseListQuery,
+  type RawQuery,
+} from '../../lib/list-query.ts';
 import { inspectUpload, type Storage } from '../../lib/storage.ts';
 import { notify } from '../notifications/notify.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
@@ -234,16 +242,23 @@ async function selectClaims(db: DbOrTx, where: SQL | undefined, input: ListInput
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The customer's own claims, a page at a time. */
-export async function listClaims(db: DbOrTx, input: ListInput & { userId: number }) {
-  const { rows, total } = await selectClaims(db, and(eq(claims.userId, input.userId), input.where), input);
-  return { rows: rows.map(claimOut), total };
+function pageInput(q: ListQuery): ListInput {
+  return { where: q.where, orderBy: q.orderBy, limit: q.perPage, offset: q.offset };
 }
 
-/** Every claim, for operators. */
-export async function listAllClaims(db: DbOrTx, input: ListInput) {
-  const { rows, total } = await selectClaims(db, input.where, input);
-  return { rows: rows.map(operatorClaimOut), total };
+/** The customer's own claims, a page at a time (claimListSpec's query). */
+export async function listClaims(deps: { db: DbOrTx }, input: { userId: number; query: RawQuery }) {
+  const q = parseListQuery(input.query, claimListSpec);
+  const where = and(eq(claims.userId, input.userId), q.where);
+  const { rows, total } = await selectClaims(deps.db, where, pageInput(q));
+  return { data: rows.map(claimOut), meta: pageMeta(q, total) };
+}
+
+/** Every claim, for operators (operatorClaimListSpec's query). */
+export async function listAllClaims(deps: { db: DbOrTx }, input: { query: RawQuery }) {
+  const q = parseListQuery(input.query, operatorClaimListSpec);
+  const { rows, total } = await selectClaims(deps.db, q.where, pageInput(q));
+  return { data: rows.map(operatorClaimOut), meta: pageMeta(q, total) };
 }
 
 async function claimDetail(db: DbOrTx, claimId: number) {
@@ -276,7 +291,11 @@ async function claimDetail(db: DbOrTx, claimId: number) {
 }
 
 /** One of the customer's claims with its timeline, messages and attachments (404 if not theirs). */
-export async function findClaim(db: DbOrTx, input: { claimId: number; userId: number }) {
+export async function findClaim(
+  deps: { db: DbOrTx },
+  input: { claimId: number; userId: number },
+): Promise<ClaimDetail> {
+  const { db } = deps;
   const [row] = await claimBaseQuery(db).where(
     and(eq(claims.id, input.claimId), eq(claims.userId, input.userId)),
   );
@@ -285,14 +304,20 @@ export async function findClaim(db: DbOrTx, input: { claimId: number; userId: nu
 }
 
 /** Any claim, for operators, with whose it is. */
-export async function findClaimForOperator(db: DbOrTx, claimId: number) {
-  const [row] = await claimBaseQuery(db).where(eq(claims.id, claimId));
+export async function findClaimForOperator(
+  deps: { db: DbOrTx },
+  input: { claimId: number },
+): Promise<OperatorClaimDetail> {
+  const { db } = deps;
+  const [row] = await claimBaseQuery(db).where(eq(claims.id, input.claimId));
   if (!row) throw notFound();
   return { ...operatorClaimOut(row), ...(await claimDetail(db, row.claim.id)) };
 }
 
 /** The caller's in-force insurances that have cover dates, each with its risks: what a claim is filed on. */
-export async function claimableInsurances(db: DbOrTx, userId: number) {
+export async function claimableInsurances(deps: { db: DbOrTx }, input: { userId: number }) {
+  const { db } = deps;
+  const { userId } = input;
   const rows = await db
     .select({ insurance: insurances, code: riskTypes.shortCode, coverageName: coverages.publicName })
     .from(insurances)
@@ -374,6 +399,14 @@ async function notifyStatus(tx: DbOrTx, claim: ClaimRow) {
  * claim already filed (created: false) or the refusal the first one got; another body with it is a 409.
  */
 export async function fileClaim(
+  deps: { db: Db },
+  input: { userId: number; body: CreateClaimBody; idempotencyKey: string; now?: Date },
+): Promise<{ created: boolean; claim: ClaimDetail }> {
+  const { claimId, created } = await fileClaimOnce(deps.db, input);
+  return { created, claim: await findClaim(deps, { claimId, userId: input.userId }) };
+}
+
+async function fileClaimOnce(
   db: Db,
   input: { userId: number; body: CreateClaimBody; idempotencyKey: string; now?: Date },
 ): Promise<{ claimId: number; created: boolean }> {
@@ -446,9 +479,10 @@ async function claimByKey(db: DbOrTx, userId: number, key: string): Promise<numb
  * claim; one transaction, the files locked so two requests cannot take the same one.
  */
 export async function attachClaimFiles(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; claimId: number; attachmentIds: number[] },
-) {
+): Promise<ClaimDetail> {
+  const { db } = deps;
   const ids = [...new Set(input.attachmentIds)];
   await db.transaction(async (tx) => {
     const [claim] = await tx
@@ -472,6 +506,7 @@ export async function attachClaimFiles(
       });
     await takeOwnAttachments(tx, input.userId, ids, claim.id);
   });
+  return findClaim(deps, { claimId: input.claimId, userId: input.userId });
 }
 
 /** Attaches the caller's not-yet-used uploads to the claim, or a 422 on the field if any is not one. */
@@ -495,20 +530,25 @@ async function takeOwnAttachments(tx: DbOrTx, userId: number, ids: number[], cla
 
 // ——— Messages ———
 
-export async function postCustomerMessage(db: Db, input: { userId: number; claimId: number; body: string }) {
+export async function postCustomerMessage(
+  deps: { db: Db },
+  input: { userId: number; claimId: number; body: string },
+): Promise<ClaimDetail> {
+  const { db } = deps;
   const [claim] = await db
     .select({ id: claims.id })
     .from(claims)
     .where(and(eq(claims.id, input.claimId), eq(claims.userId, input.userId)));
   if (!claim) throw notFound();
   await db.insert(claimMessages).values({ claimId: claim.id, author: 'customer', body: input.body });
+  return findClaim(deps, { claimId: input.claimId, userId: input.userId });
 }
 
 export async function postOperatorMessage(
-  db: Db,
+  deps: { db: Db },
   input: { claimId: number; body: string; audit: AuditContext },
-) {
-  await db.transaction(async (tx) => {
+): Promise<OperatorClaimDetail> {
+  await deps.db.transaction(async (tx) => {
     const [claim] = await tx.select().from(claims).where(eq(claims.id, input.claimId));
     if (!claim) throw notFound();
     const actor = input.audit.actor;
@@ -535,6 +575,7 @@ export async function postOperatorMessage(
       after: { message_id: message!.id },
     });
   });
+  return findClaimForOperator(deps, { claimId: input.claimId });
 }
 
 function excerpt(text: string): string {
@@ -552,6 +593,20 @@ function excerpt(text: string): string {
  * and the unique (claim, status) index of the history is the last guard: a claim is never paid twice.
  */
 export async function changeClaimStatus(
+  deps: { db: Db },
+  input: {
+    claimId: number;
+    body: ChangeClaimStatusBody;
+    idempotencyKey: string | undefined;
+    audit: AuditContext;
+    now?: Date;
+  },
+): Promise<OperatorClaimDetail> {
+  await moveClaim(deps.db, input);
+  return findClaimForOperator(deps, { claimId: input.claimId });
+}
+
+async function moveClaim(
   db: Db,
   input: {
     claimId: number;
