@@ -87,7 +87,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await importSample(deps.db, {
+      const { filename, csv } = await importSample(deps, {
         coverageId: request.query.coverage_id,
         applicationId,
       });
@@ -116,7 +116,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) throw fileError('Adjuntá el archivo CSV.');
-      const result = await createImport(deps.db, {
+      const result = await createImport(deps, {
         userId: caller(request).userId,
         entityId: request.query.entity_id,
         coverageId: request.query.coverage_id,
@@ -143,7 +143,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, importListSpec);
-      const { rows, total } = await listImports(deps.db, caller(request).userId, {
+      const { rows, total } = await listImports(deps, {
+        userId: caller(request).userId,
         limit: q.perPage,
         offset: q.offset,
       });
@@ -155,7 +156,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, security, params: Id, response: { 200: ImportAnswer } } },
     async (request) => ({
-      data: await findImport(deps.db, caller(request).userId, request.params.id),
+      data: await findImport(deps, { userId: caller(request).userId, importId: request.params.id }),
     }),
   );
 
@@ -172,7 +173,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, importRowListSpec);
-      const { rows, total } = await listImportRows(deps.db, {
+      const { rows, total } = await listImportRows(deps, {
         userId: caller(request).userId,
         importId: request.params.id,
         where: q.where,
@@ -187,7 +188,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/confirm',
     { schema: { tags, security, params: Id, response: { 200: ImportAnswer } } },
     async (request) => ({
-      data: await confirmImport(deps.db, { userId: caller(request).userId, importId: request.params.id }),
+      data: await confirmImport(deps, { userId: caller(request).userId, importId: request.params.id }),
     }),
   );
 
@@ -207,7 +208,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await importResultCsv(deps.db, caller(request).userId, request.params.id);
+      const { filename, csv } = await importResultCsv(deps, {
+        userId: caller(request).userId,
+        importId: request.params.id,
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachment(filename))

@@ -76,9 +76,10 @@ async function importableCoverage(db: DbOrTx, coverageId: number, applicationId:
 
 /** The sample CSV of a coverage's risk type: its columns and one example row, named after the policy. */
 export async function importSample(
-  db: DbOrTx,
+  deps: { db: DbOrTx },
   input: { coverageId: number; applicationId: number; now?: Date },
 ): Promise<{ filename: string; csv: string }> {
+  const { db } = deps;
   const ctx = await importableCoverage(db, input.coverageId, input.applicationId);
   return {
     filename: policyFilename(ctx.policy.name, 'csv'),
@@ -209,7 +210,7 @@ function duplicateMessage(identifier: string) {
  * created now (false: the same file was already uploaded for this coverage and entity).
  */
 export async function createImport(
-  db: Db,
+  deps: { db: Db },
   input: {
     userId: number;
     entityId: number;
@@ -220,6 +221,7 @@ export async function createImport(
     now?: Date;
   },
 ): Promise<{ import: Import; created: boolean }> {
+  const { db } = deps;
   await entityRoleOf(db, input.userId, input.entityId);
   const ctx = await importableCoverage(db, input.coverageId, input.applicationId);
   const hash = createHash('sha256').update(`${input.coverageId}:`).update(input.bytes).digest('hex');
@@ -341,12 +343,19 @@ async function ownImport(db: DbOrTx, userId: number, importId: number, lock = fa
   return row.import;
 }
 
-export async function findImport(db: DbOrTx, userId: number, importId: number): Promise<Import> {
-  return importOut(db, await ownImport(db, userId, importId));
+export async function findImport(
+  deps: { db: DbOrTx },
+  input: { userId: number; importId: number },
+): Promise<Import> {
+  return importOut(deps.db, await ownImport(deps.db, input.userId, input.importId));
 }
 
 /** The imports of every entity the caller acts for, newest first. */
-export async function listImports(db: DbOrTx, userId: number, page: { limit: number; offset: number }) {
+export async function listImports(
+  deps: { db: DbOrTx },
+  { userId, ...page }: { userId: number; limit: number; offset: number },
+) {
+  const { db } = deps;
   const mine = eq(userEntities.userId, userId);
   const [rows, [total]] = await Promise.all([
     db
@@ -397,9 +406,10 @@ async function rowsWithNumbers(
 
 /** A page of an import's report, optionally one status (`filter[status][eq]=invalid`). */
 export async function listImportRows(
-  db: DbOrTx,
+  deps: { db: DbOrTx },
   input: { userId: number; importId: number; where?: SQL | undefined; limit: number; offset: number },
 ) {
+  const { db } = deps;
   const record = await ownImport(db, input.userId, input.importId);
   const [rows, [total]] = await Promise.all([
     rowsWithNumbers(db, record.id, input),
@@ -417,9 +427,10 @@ export async function listImportRows(
  * force from their start day as a paid single contract is. Confirming an issued import answers it again.
  */
 export async function confirmImport(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; importId: number; now?: Date },
 ): Promise<Import> {
+  const { db } = deps;
   const now = input.now ?? new Date();
   const record = await db.transaction(async (tx) => {
     const row = await ownImport(tx, input.userId, input.importId, true);
@@ -534,8 +545,9 @@ export async function confirmImport(
 }
 
 /** The report as a CSV: each row's line, status, insurance number or errors; formula-safe. */
-export async function importResultCsv(db: DbOrTx, userId: number, importId: number) {
-  const record = await ownImport(db, userId, importId);
+export async function importResultCsv(deps: { db: DbOrTx }, input: { userId: number; importId: number }) {
+  const { db } = deps;
+  const record = await ownImport(db, input.userId, input.importId);
   const rows = await rowsWithNumbers(db, record.id, {});
   const label = { valid: 'Válida', invalid: 'Con errores', issued: 'Emitida' } as const;
   const csv = writeCsv([
