@@ -1,32 +1,30 @@
 /** The claims queue: every customer's claims, one claim with its timeline, status changes and messages. */
-import type { ChangeClaimStatusBody, Claim, ClaimDetail } from '@cubierto/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  type ChangeClaimStatusBody,
+  dataOf,
+  OperatorClaimDetailSchema,
+  OperatorClaimSchema,
+} from '@cubierto/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { adminApi } from './admin-client.ts';
-import { type ListState, type Page, PER_PAGE } from './lists.ts';
+import { type ListState, listQuery, listQueryOptions } from './lists.ts';
+import { useAdminMutation } from './mutations.ts';
 
-export type OperatorClaim = Claim & { customer: { id: number; name: string; email: string } };
-export type OperatorClaimDetail = ClaimDetail & { customer: { id: number; name: string; email: string } };
+const keys = queryKeys.admin.claims;
+const ClaimAnswer = dataOf(OperatorClaimDetailSchema);
 
 /** The queue's search box looks for the customer's e-mail. */
 export function claimsQueryOptions(state: ListState) {
-  const query: Record<string, string | number> = {
-    page: state.page,
-    per_page: PER_PAGE,
-    sort_by: state.sort,
-  };
+  const query = listQuery({ ...state, search: '' });
   if (state.search.trim()) query['filter[email][like]'] = state.search.trim();
-  if (state.filters.status) query['filter[status][eq]'] = state.filters.status;
-  return queryOptions({
-    queryKey: ['admin', 'claims', 'list', state],
-    queryFn: () => adminApi.get<Page<OperatorClaim>>('/admin/claims', query),
-    placeholderData: keepPreviousData,
-  });
+  return listQueryOptions('claims', OperatorClaimSchema, state, query);
 }
 
 export function claimQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['admin', 'claims', 'detail', id],
-    queryFn: async () => (await adminApi.get<{ data: OperatorClaimDetail }>(`/admin/claims/${id}`)).data,
+    queryKey: keys.detail(id),
+    queryFn: async () => (await adminApi.get(ClaimAnswer, `/admin/claims/${id}`)).data,
   });
 }
 
@@ -36,17 +34,18 @@ export async function changeClaimStatus(input: {
   body: ChangeClaimStatusBody;
   idempotencyKey: string;
 }) {
-  return (
-    await adminApi.post<{ data: OperatorClaimDetail }>(`/admin/claims/${input.id}/status`, input.body, {
-      'Idempotency-Key': input.idempotencyKey,
-    })
-  ).data;
+  const answer = await adminApi.post(ClaimAnswer, `/admin/claims/${input.id}/status`, input.body, {
+    'Idempotency-Key': input.idempotencyKey,
+  });
+  return answer.data;
 }
 
 export async function postClaimMessage(input: { id: number; body: string }) {
-  return (
-    await adminApi.post<{ data: OperatorClaimDetail }>(`/admin/claims/${input.id}/messages`, {
-      body: input.body,
-    })
-  ).data;
+  return (await adminApi.post(ClaimAnswer, `/admin/claims/${input.id}/messages`, { body: input.body })).data;
 }
+
+export const useChangeClaimStatusMutation = () =>
+  useAdminMutation({ mutationFn: changeClaimStatus, invalidates: [keys.all] });
+
+export const usePostClaimMessageMutation = () =>
+  useAdminMutation({ mutationFn: postClaimMessage, invalidates: [keys.all], success: 'admin.claims.sent' });

@@ -1,26 +1,25 @@
-/** Insurances as the operator finds them, and their void (anulado) or invalidation with a reason. */
-import type { VoidInsuranceBody } from '@cubierto/contracts';
+/** Contrataciones as the operator finds them, and their void (anulado) or invalidation with a reason. */
+import { dataOf, OperatorInsuranceSchema, type VoidInsuranceBody } from '@cubierto/contracts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { adminApi } from './admin-client.ts';
+import { type ListState, listQueryOptions } from './lists.ts';
+import { useAdminMutation } from './mutations.ts';
 
-export type OperatorInsurance = {
-  id: number;
-  number: string;
-  status: string;
-  status_label: string;
-  customer: { id: number; name: string; email: string };
-  taker: { name: string; document: string };
-  risk_type_name: string;
-  coverage_name: string;
-  identifiers: string[];
-  total_cents: number;
-  total_nice: string;
-  paid_at: string | null;
-  starts_on: string | null;
-  ends_on: string | null;
-  created_at: string;
-};
+export const insurancesQueryOptions = (state: ListState) =>
+  listQueryOptions('insurances', OperatorInsuranceSchema, state);
 
 export async function voidInsurance(input: { id: number; body: VoidInsuranceBody }) {
-  return (await adminApi.post<{ data: OperatorInsurance }>(`/admin/insurances/${input.id}/void`, input.body))
-    .data;
+  const answer = await adminApi.post(
+    dataOf(OperatorInsuranceSchema),
+    `/admin/insurances/${input.id}/void`,
+    input.body,
+  );
+  return answer.data;
 }
+
+/** A customer's list counts their insurances. */
+export const useVoidInsuranceMutation = () =>
+  useAdminMutation({
+    mutationFn: voidInsurance,
+    invalidates: [queryKeys.admin.insurances.all, queryKeys.admin.customers.all],
+  });

@@ -2,10 +2,13 @@
  * The state of an operator list (search, filters, sort, page) kept in the address bar, so a list can be
  * reloaded, shared and navigated back to; and the query that loads one page of it.
  */
-import type { PageMeta } from '@cubierto/contracts';
+import { type PageMeta, pageOf } from '@cubierto/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import type { QueryParams } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { adminApi } from './admin-client.ts';
 
 export const PER_PAGE = 10;
@@ -78,10 +81,27 @@ export function listQuery(state: ListState, rawFilters: readonly string[] = []) 
   return query;
 }
 
-export function listQueryOptions<T>(resource: string, state: ListState, rawFilters: readonly string[] = []) {
+/** One page of /admin/<resource> for a list state, each row read through the resource's schema. */
+export function listQueryOptions<S extends z.ZodType>(
+  resource: string,
+  schema: S,
+  state: ListState,
+  query: QueryParams = listQuery(state),
+) {
+  const page = pageOf(schema);
   return queryOptions({
-    queryKey: ['admin', resource, 'list', state],
-    queryFn: () => adminApi.get<Page<T>>(`/admin/${resource}`, listQuery(state, rawFilters)),
+    queryKey: queryKeys.admin.resource(resource).list(state),
+    queryFn: (): Promise<Page<z.output<S>>> => adminApi.get(page, `/admin/${resource}`, query),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Every record of a resource at once, for a select (a back office has tens of them, not thousands). */
+export function optionsQueryOptions<S extends z.ZodType>(resource: string, schema: S) {
+  const page = pageOf(schema);
+  return queryOptions({
+    queryKey: queryKeys.admin.resource(resource).options(),
+    queryFn: async (): Promise<z.output<S>[]> =>
+      (await adminApi.get(page, `/admin/${resource}`, { per_page: 100, sort_by: 'name' })).data,
   });
 }

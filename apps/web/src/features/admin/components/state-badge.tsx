@@ -1,6 +1,7 @@
 /** A state as a light badge whose text keeps WCAG AA contrast (dark text shades on the light tint). */
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const tones = {
   ok: { color: 'green', text: '#1e6b30' },
@@ -26,5 +27,15 @@ export function StateBadge({ tone, children, testId }: { tone: Tone; children: R
     >
       {children}
     </Badge>
+  );
+}
+
+/** 'Activo' / 'Inactivo' of a catalogue record or a setting. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <StateBadge tone={active ? 'ok' : 'off'}>
+      {active ? t('admin.status.active') : t('admin.status.inactive')}
+    </StateBadge>
   );
 }

@@ -45,6 +45,13 @@ function firstIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: strin
   return found;
 }
 
+/** A wrong password or code (or a challenge that expired): the API says why, beside the field. */
+function isRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError && (error.code === 'invalid_credentials' || error.code === 'unauthenticated')
+  );
+}
+
 export function AdminLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -62,16 +69,16 @@ export function AdminLoginPage() {
   if (signedIn && !challenge && !recoveryCodes) return <Navigate to="/admin" replace />;
 
   const fail = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 429) {
+    if (error instanceof ApiError && error.code === 'too_many_requests') {
       setBlocked(error.message);
       setChallenge(null);
       return;
     }
-    if (error instanceof ApiError && error.status === 401 && challenge) {
+    if (isRefusal(error) && challenge) {
       setErrors({ code: error.message });
       return;
     }
-    if (error instanceof ApiError && error.status === 401) {
+    if (isRefusal(error)) {
       setErrors({ password: error.message });
       return;
     }

@@ -3,15 +3,14 @@
  * with one of a risk type in force). It reaches their list of notifications and, where allowed, a push.
  */
 import { type BroadcastBody, BroadcastBodySchema } from '@cubierto/contracts';
-import { Alert, Button, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { useAdminMutation } from '../api/mutations.ts';
-import { broadcast } from '../api/operations.ts';
-import { bodyResolver } from '../components/body-resolver.ts';
+import { useBroadcastMutation } from '../api/broadcast.ts';
+import { SelectField, TextareaField, TextField, useOperatorForm } from '../components/operator-form.tsx';
 import { riskTypeOptions } from './policies-page.tsx';
 
 type BroadcastForm = { segment: BroadcastBody['segment']; risk_type: string; title: string; body: string };
@@ -19,18 +18,18 @@ type BroadcastForm = { segment: BroadcastBody['segment']; risk_type: string; tit
 export function BroadcastPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState<number | null>(null);
-  const send = useAdminMutation(['notifications'], broadcast, 'admin.broadcast.sent');
-  const form = useForm<BroadcastForm, unknown, BroadcastBody>({
+  const send = useBroadcastMutation();
+  const form = useOperatorForm<BroadcastForm, BroadcastBody>({
+    schema: BroadcastBodySchema,
     defaultValues: { segment: 'all', risk_type: '', title: '', body: '' },
-    resolver: bodyResolver(BroadcastBodySchema, (v: BroadcastForm) => ({
+    toBody: (v) => ({
       segment: v.segment,
       ...(v.segment === 'risk_type' ? { risk_type: v.risk_type || undefined } : {}),
       title: v.title,
       body: v.body,
-    })),
+    }),
   });
   const segment = useWatch({ control: form.control, name: 'segment' });
-  const errors = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     const answer = await openAlert({
       type: 'warning',
@@ -44,7 +43,7 @@ export function BroadcastPage() {
       setSent(result.recipients);
       form.reset();
     } catch (error) {
-      handleError(error);
+      if (!form.applyApiErrors(error)) handleError(error);
     }
   });
   return (
@@ -66,50 +65,31 @@ export function BroadcastPage() {
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={submit} noValidate aria-label={t('admin.broadcast.title')}>
           <Stack gap="md">
-            <Controller
-              control={form.control}
+            <SelectField
+              form={form}
               name="segment"
-              render={({ field }) => (
-                <Select
-                  label={t('admin.broadcast.segment')}
-                  data={(['all', 'in_force', 'risk_type'] as const).map((value) => ({
-                    value,
-                    label: t(`admin.broadcast.segments.${value}`),
-                  }))}
-                  allowDeselect={false}
-                  value={field.value}
-                  onChange={(value) => field.onChange(value ?? 'all')}
-                />
-              )}
+              label={t('admin.broadcast.segment')}
+              data={(['all', 'in_force', 'risk_type'] as const).map((value) => ({
+                value,
+                label: t(`admin.broadcast.segments.${value}`),
+              }))}
+              allowDeselect={false}
             />
             {segment === 'risk_type' && (
-              <Controller
-                control={form.control}
+              <SelectField
+                form={form}
                 name="risk_type"
-                render={({ field }) => (
-                  <Select
-                    label={t('admin.policies.riskType')}
-                    data={riskTypeOptions}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    error={errors.risk_type?.message}
-                  />
-                )}
+                label={t('admin.policies.riskType')}
+                data={riskTypeOptions}
               />
             )}
-            <TextInput
-              label={t('admin.broadcast.titleLabel')}
-              maxLength={80}
-              {...form.register('title')}
-              error={errors.title?.message}
-            />
-            <Textarea
+            <TextField form={form} name="title" label={t('admin.broadcast.titleLabel')} maxLength={80} />
+            <TextareaField
+              form={form}
+              name="body"
               label={t('admin.broadcast.body')}
-              autosize
               minRows={3}
               maxLength={500}
-              {...form.register('body')}
-              error={errors.body?.message}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={send.isPending}>

@@ -20,7 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dashboardQueryOptions } from '../api/operations.ts';
+import { dashboardQueryOptions } from '../api/dashboard.ts';
 
 const COLORS = [
   'brand.6',

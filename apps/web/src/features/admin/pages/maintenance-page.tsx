@@ -8,14 +8,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
-import { useAdminMutation } from '../api/mutations.ts';
-import { maintenanceQueryOptions, saveMaintenance } from '../api/operations.ts';
+import { maintenanceQueryOptions, useSaveMaintenanceMutation } from '../api/maintenance.ts';
 import { StateBadge } from '../components/state-badge.tsx';
 
 export function MaintenancePage() {
   const { t } = useTranslation();
   const query = useQuery(maintenanceQueryOptions);
-  const save = useAdminMutation(['maintenance'], saveMaintenance);
+  const save = useSaveMaintenanceMutation();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
