@@ -280,6 +280,15 @@ export const ImportSchema = z.object({
 });
 export type Import = z.infer<typeof ImportSchema>;
 
+/**
+ * POST /customers/imports when some rows are valid and others have errors (spec §7's 207): the import,
+ * and the status also in the body. Every row valid or none answers `{ data: Import }`.
+ */
+export const ImportPartlyValidSchema = z.object({
+  data: z.object({ import: ImportSchema }),
+  status: z.literal(207),
+});
+
 export const ImportUploadQuerySchema = z.strictObject({
   coverage_id: z.coerce
     .number({ error: 'Elegí la cobertura.' })

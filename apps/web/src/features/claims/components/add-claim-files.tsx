@@ -6,8 +6,8 @@ import { type ClaimDetail, isClaimClosed } from '@cubierto/contracts';
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { useAttachClaimFilesMutation } from '../api/attach-claim-files.ts';
 import { AttachmentPicker } from './attachment-picker.tsx';
@@ -32,8 +32,8 @@ export function AddClaimFiles({ claim }: { claim: ClaimDetail }) {
       setRound((n) => n + 1);
       showToast({ type: 'success', duration: 3_000, message: t('claims.attachments.attached') });
     } catch (failure) {
-      const messages = failure instanceof ApiError ? failure.validationsOf('attachment_ids') : [];
-      if (messages.length) setError(messages.join(' '));
+      const [messages] = placeApiValidations(failure, ['attachment_ids']).fields;
+      if (messages) setError(messages[1]);
       else handleError(failure, ATTACH_ERROR_SITE);
     }
   };

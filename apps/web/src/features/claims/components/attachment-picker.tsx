@@ -7,8 +7,8 @@ import { CLAIM_ATTACHMENT_TYPES, CLAIM_MAX_ATTACHMENTS } from '@cubierto/contrac
 import { Box, Button, CloseButton, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
 import { requestPermission } from '../../../shared/native/permissions.ts';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
 import { uploadClaimAttachment } from '../api/attachments.ts';
@@ -76,8 +76,8 @@ export function AttachmentPicker({
         publish(latest.current.map((x) => (x.key === item.key ? { ...x, id: stored.id } : x)));
       } catch (failure) {
         publish(latest.current.filter((x) => x.key !== item.key));
-        const messages = failure instanceof ApiError ? failure.validationsOf('file') : [];
-        if (messages.length) setProblems((before) => [...before, `${item.file.name}: ${messages.join(' ')}`]);
+        const [refused] = placeApiValidations(failure, ['file']).fields;
+        if (refused) setProblems((before) => [...before, `${item.file.name}: ${refused[1]}`]);
         else handleError(failure, UPLOAD_ERROR_SITE);
       }
     }

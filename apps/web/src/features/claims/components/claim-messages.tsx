@@ -6,9 +6,9 @@ import { CLAIM_MESSAGE_MAX, type ClaimDetail, ClaimMessageBodySchema } from '@cu
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatLongDate } from '../../../shared/format/format.ts';
+import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { usePostClaimMessageMutation } from '../api/claim-message.ts';
 import classes from './claims.module.css';
@@ -35,8 +35,8 @@ export function ClaimMessages({ claim }: { claim: ClaimDetail }) {
       setText('');
       showToast({ type: 'success', duration: 3_000, message: t('claims.messages.sent') });
     } catch (failure) {
-      const messages = failure instanceof ApiError ? failure.validationsOf('body') : [];
-      if (messages.length) setError(messages.join(' '));
+      const [refused] = placeApiValidations(failure, ['body']).fields;
+      if (refused) setError(refused[1]);
       else handleError(failure, MESSAGE_ERROR_SITE);
     }
   };

@@ -3,8 +3,8 @@
  * photos of a phone or a bicycle. The server checks type and size; the form checks them first to answer
  * at once. A photo is read back with the session token, so it is shown from a blob URL.
  */
+import { dataOf, UploadSchema } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api, requestFailure, sendRequest } from '../../../shared/api/client.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 
@@ -19,8 +19,7 @@ export async function uploadRiskPhoto(file: File): Promise<number> {
   const form = new FormData();
   form.append('kind', 'risk_photo');
   form.append('file', file, file.name);
-  return z.object({ data: z.object({ id: z.number() }) }).parse(await api.post('/customers/uploads', form))
-    .data.id;
+  return dataOf(UploadSchema).parse(await api.post('/customers/uploads', form)).data.id;
 }
 
 export async function fetchRiskPhoto(id: number, signal?: AbortSignal): Promise<Blob> {

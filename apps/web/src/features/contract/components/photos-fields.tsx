@@ -23,8 +23,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
 import { requestPermission } from '../../../shared/native/permissions.ts';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
 import {
@@ -89,8 +89,8 @@ function PhotoSlot({ code, index, photoId, onUploaded }: PhotoSlotProps) {
     try {
       onUploaded(await uploadRiskPhoto(file));
     } catch (failure) {
-      const messages = failure instanceof ApiError ? failure.validationsOf('file') : [];
-      if (messages.length) setError(messages.join(' '));
+      const [refused] = placeApiValidations(failure, ['file']).fields;
+      if (refused) setError(refused[1]);
       else handleError(failure, 52);
     } finally {
       setUploading(false);

@@ -2,8 +2,7 @@
  * POST /customers/imports: uploads a CSV (with upload progress) for an entity and a coverage. A 207
  * (spec §7) means some rows are valid and others have errors; its data carries the import and the status.
  */
-import { dataOf, type Import, ImportSchema } from '@cubierto/contracts';
-import { z } from 'zod';
+import { dataOf, type Import, ImportPartlyValidSchema, ImportSchema } from '@cubierto/contracts';
 import { useApiMutation } from '../../../shared/api/mutation.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { uploadWithProgress } from '../../../shared/api/upload.ts';
@@ -17,8 +16,6 @@ export type UploadImportInput = {
 
 export type UploadedImport = { import: Import; partlyValid: boolean };
 
-const PartlyValidSchema = dataOf(z.object({ status: z.literal(207), import: ImportSchema }));
-
 export async function uploadImport(input: UploadImportInput): Promise<UploadedImport> {
   const answer = await uploadWithProgress('/customers/imports', input.file, {
     query: {
@@ -30,7 +27,7 @@ export async function uploadImport(input: UploadImportInput): Promise<UploadedIm
     contentType: 'text/csv',
     onProgress: input.onProgress,
   });
-  const partly = PartlyValidSchema.safeParse(answer);
+  const partly = ImportPartlyValidSchema.safeParse(answer);
   if (partly.success) return { import: partly.data.data.import, partlyValid: true };
   return { import: dataOf(ImportSchema).parse(answer).data, partlyValid: false };
 }

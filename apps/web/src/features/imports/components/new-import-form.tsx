@@ -21,10 +21,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
 import { publicPoliciesQueryOptions } from '../../../shared/catalog/public-policies.ts';
 import { myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
 import { downloadSample } from '../api/import-files.ts';
@@ -86,8 +86,8 @@ export function NewImportForm() {
         });
       navigate(`/customers/imports/${created.import.id}`);
     } catch (error) {
-      const fileMessages = error instanceof ApiError ? error.validationsOf('file') : [];
-      if (fileMessages.length) setFileError(fileMessages.join(' '));
+      const [refused] = placeApiValidations(error, ['file']).fields;
+      if (refused) setFileError(refused[1]);
       else handleError(error, UPLOAD_SITE);
     } finally {
       setProgress(null);
