@@ -11,8 +11,8 @@
  * - The botón de arrepentimiento (Ley 24.240 art. 34): within 10 calendar days of contracting, all of
  *   it comes back, whatever was used.
  */
-import { splitIva } from './billing.ts';
 import { addDays, daysBetween } from './insurance.ts';
+import { splitIva } from './invoices.ts';
 
 export const CANCELLATION_MODES = ['now', 'end_of_period'] as const;
 export type CancellationMode = (typeof CANCELLATION_MODES)[number];

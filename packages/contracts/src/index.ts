@@ -1,7 +1,6 @@
 export * from './admin.ts';
 export * from './app-links.ts';
 export * from './auth.ts';
-export * from './billing.ts';
 export * from './business.ts';
 export * from './cancellation.ts';
 export * from './catalog.ts';
@@ -13,6 +12,7 @@ export * from './imports.ts';
 export * from './insurance.ts';
 export * from './insurance-status.ts';
 export * from './insurance-views.ts';
+export * from './invoices.ts';
 export * from './money.ts';
 export * from './notifications.ts';
 export * from './objects.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isValidCuit } from './identity.ts';
 import {
   formatDocumentNumber,
   formatInvoiceNumber,
@@ -6,8 +7,7 @@ import {
   invoiceLetterFor,
   ivaRateFor,
   splitIva,
-} from './billing.ts';
-import { isValidCuit } from './identity.ts';
+} from './invoices.ts';
 import { ReferralCodeSchema } from './referrals.ts';
 
 const profile = {
