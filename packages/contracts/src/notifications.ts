@@ -63,6 +63,21 @@ export const ReadAllNotificationsSchema = z.object({
 });
 export type ReadAllNotifications = z.infer<typeof ReadAllNotificationsSchema>['data'];
 
+/** A device that receives push (GET /customers/push-subscriptions): a Web Push endpoint or a native token. */
+export const PushSubscriptionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['web', 'android', 'ios']),
+  endpoint: z.string(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_success_at: z.string().nullable(),
+});
+export type PushSubscription = z.infer<typeof PushSubscriptionSchema>;
+
+/** POST /customers/push-subscriptions: the device registered, with the account's e-mail as external_id (spec §7). */
+export const SavedPushSubscriptionSchema = PushSubscriptionSchema.extend({ external_id: z.string() });
+export type SavedPushSubscription = z.infer<typeof SavedPushSubscriptionSchema>;
+
 /** GET /customers/push-subscriptions/vapid-public-key: the Web Push key, null when push is not set up. */
 export const VapidPublicKeySchema = z.object({ data: z.object({ vapid_public_key: z.string().nullable() }) });
 

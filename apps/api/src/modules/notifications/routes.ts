@@ -4,10 +4,15 @@
  * subscriptions and native tokens) and the VAPID public key browsers subscribe with.
  */
 import {
+  NotificationPageSchema,
   NotificationUserSchema,
-  PageMetaSchema,
   PushSubscriptionBodySchema,
+  PushSubscriptionSchema,
   PushUnsubscribeBodySchema,
+  ReadAllNotificationsSchema,
+  SavedPushSubscriptionSchema,
+  UnreadCountSchema,
+  VapidPublicKeySchema,
 } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,17 +47,13 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         querystring: listQuerySchema(notificationListSpec),
-        response: {
-          200: z.object({
-            data: z.array(NotificationUserSchema),
-            meta: PageMetaSchema.extend({ unread: z.number().int() }),
-          }),
-        },
+        response: { 200: NotificationPageSchema },
       },
     },
     async (request) => {
       const q = parseListQuery(request.query, notificationListSpec);
-      const { rows, total, unread } = await listNotifications(deps.db, caller(request).userId, {
+      const { rows, total, unread } = await listNotifications(deps, {
+        userId: caller(request).userId,
         limit: q.perPage,
         offset: q.offset,
       });
@@ -62,8 +63,8 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/count',
-    { schema: { tags, security, response: { 200: z.object({ data: z.number().int() }) } } },
-    async (request) => ({ data: await unreadCount(deps.db, caller(request).userId) }),
+    { schema: { tags, security, response: { 200: UnreadCountSchema } } },
+    async (request) => ({ data: await unreadCount(deps, { userId: caller(request).userId }) }),
   );
 
   app.post(
@@ -76,16 +77,13 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
           'Marks every unread notification read: 200 with how many. A notification another request holds at ' +
           'that moment is not waited for and stays unread: then 207 with `updated` and `failed`.',
         response: {
-          200: z.object({ data: z.object({ updated: z.number().int() }) }),
-          207: z.object({
-            data: z.object({ updated: z.number().int(), failed: z.number().int() }),
-            status: z.literal(207),
-          }),
+          200: ReadAllNotificationsSchema,
+          207: ReadAllNotificationsSchema.extend({ status: z.literal(207) }),
         },
       },
     },
     async (request, reply) => {
-      const result = await markAllRead(deps.db, caller(request).userId);
+      const result = await markAllRead(deps, { userId: caller(request).userId });
       // Some could not be marked now (spec §7: a partial success is a 207).
       if (result.failed > 0) return sendMultiStatus(reply, result);
       return { data: { updated: result.updated } };
@@ -96,7 +94,7 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, security, params: IdParams, response: { 200: One } } },
     async (request) => ({
-      data: await findNotification(deps.db, caller(request).userId, request.params.id),
+      data: await findNotification(deps, { userId: caller(request).userId, id: request.params.id }),
     }),
   );
 
@@ -104,19 +102,10 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/read',
     { schema: { tags, security, params: IdParams, response: { 200: One } } },
     async (request) => ({
-      data: await markRead(deps.db, caller(request).userId, request.params.id),
+      data: await markRead(deps, { userId: caller(request).userId, id: request.params.id }),
     }),
   );
 };
-
-const SubscriptionSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(['web', 'android', 'ios']),
-  endpoint: z.string(),
-  user_agent: z.string().nullable(),
-  created_at: z.string(),
-  last_success_at: z.string().nullable(),
-});
 
 export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -129,7 +118,7 @@ export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description: 'The application server key for PushManager.subscribe (null when push is off).',
-        response: { 200: z.object({ data: z.object({ vapid_public_key: z.string().nullable() }) }) },
+        response: { 200: VapidPublicKeySchema },
       },
     },
     async () => ({ data: { vapid_public_key: deps.push.publicKey } }),
@@ -137,8 +126,8 @@ export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security, response: { 200: z.object({ data: z.array(SubscriptionSchema) }) } } },
-    async (request) => ({ data: await listSubscriptions(deps.db, caller(request).userId) }),
+    { schema: { tags, security, response: { 200: z.object({ data: z.array(PushSubscriptionSchema) }) } } },
+    async (request) => ({ data: await listSubscriptions(deps, { userId: caller(request).userId }) }),
   );
 
   app.post(
@@ -154,12 +143,12 @@ export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           "account's e-mail (spec §7), answered back; another address is 422.",
         body: PushSubscriptionBodySchema,
         response: {
-          201: z.object({ data: SubscriptionSchema.extend({ external_id: z.string() }) }),
+          201: z.object({ data: SavedPushSubscriptionSchema }),
         },
       },
     },
     async (request, reply) => {
-      const data = await saveSubscription(deps.db, {
+      const data = await saveSubscription(deps, {
         userId: caller(request).userId,
         body: request.body,
         userAgent: request.headers['user-agent'],
@@ -174,7 +163,7 @@ export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, security, body: PushUnsubscribeBodySchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteSubscription(deps.db, caller(request).userId, { endpoint: request.body.endpoint });
+      await deleteSubscription(deps, { userId: caller(request).userId, endpoint: request.body.endpoint });
       return reply.status(204).send(null);
     },
   );
@@ -183,7 +172,7 @@ export const pushSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, security, params: IdParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteSubscription(deps.db, caller(request).userId, { id: request.params.id });
+      await deleteSubscription(deps, { userId: caller(request).userId, id: request.params.id });
       return reply.status(204).send(null);
     },
   );

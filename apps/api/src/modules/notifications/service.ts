@@ -3,7 +3,12 @@
  * Everything is looked up by the caller's user id: another customer's notification or subscription does
  * not exist for them (404).
  */
-import type { NotificationUser, PushSubscriptionBody } from '@cubierto/contracts';
+import type {
+  NotificationUser,
+  PushSubscription,
+  PushSubscriptionBody,
+  SavedPushSubscription,
+} from '@cubierto/contracts';
 import { and, count, desc, eq, inArray, is, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -42,7 +47,11 @@ export function notificationUserOut(nu: NotificationUserRow, n: NotificationRow)
 const notFound = () => new AppError('not_found', { message: 'La notificación no existe.' });
 
 /** Unread first, then newest first (by when it happened). */
-export async function listNotifications(db: DbOrTx, userId: number, page: { limit: number; offset: number }) {
+export async function listNotifications(
+  deps: { db: DbOrTx },
+  { userId, ...page }: { userId: number; limit: number; offset: number },
+) {
+  const { db } = deps;
   const mine = eq(notificationUsers.userId, userId);
   const [rows, [total], [unread]] = await Promise.all([
     db
@@ -70,7 +79,9 @@ export async function listNotifications(db: DbOrTx, userId: number, page: { limi
   };
 }
 
-export async function findNotification(db: DbOrTx, userId: number, id: number) {
+export async function findNotification(deps: { db: DbOrTx }, input: { userId: number; id: number }) {
+  const { db } = deps;
+  const { userId, id } = input;
   const [row] = await db
     .select({ nu: notificationUsers, n: notifications })
     .from(notificationUsers)
@@ -92,7 +103,8 @@ const preparedUnreadCount = preparedPerDatabase((db: Db) =>
   selectUnreadCount(db, sql.placeholder('userId')).prepare('notifications_unread_count'),
 );
 
-export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+export async function unreadCount(deps: { db: DbOrTx }, { userId }: { userId: number }): Promise<number> {
+  const { db } = deps;
   const [row] = is(db, PgTransaction)
     ? await selectUnreadCount(db, userId)
     : await preparedUnreadCount(db).execute({ userId });
@@ -100,7 +112,9 @@ export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
 }
 
 /** Marks it read; reading it again keeps the first time it was read. */
-export async function markRead(db: DbOrTx, userId: number, id: number, now = new Date()) {
+export async function markRead(deps: { db: DbOrTx }, input: { userId: number; id: number; now?: Date }) {
+  const { db } = deps;
+  const { userId, id, now = new Date() } = input;
   await db
     .update(notificationUsers)
     .set({ readAt: now })
@@ -111,7 +125,7 @@ export async function markRead(db: DbOrTx, userId: number, id: number, now = new
         isNull(notificationUsers.readAt),
       ),
     );
-  return findNotification(db, userId, id);
+  return findNotification(deps, { userId, id });
 }
 
 /**
@@ -122,10 +136,10 @@ export async function markRead(db: DbOrTx, userId: number, id: number, now = new
  * so none is ever skipped there.
  */
 export async function markAllRead(
-  db: DbOrTx,
-  userId: number,
-  now = new Date(),
+  deps: { db: DbOrTx },
+  { userId, now = new Date() }: { userId: number; now?: Date },
 ): Promise<{ updated: number; failed: number }> {
+  const { db } = deps;
   const unreadOfCaller = and(eq(notificationUsers.userId, userId), isNull(notificationUsers.readAt));
   return db.transaction(async (tx) => {
     const claimed = await tx
@@ -148,7 +162,7 @@ export async function markAllRead(
   });
 }
 
-export function subscriptionOut(row: SubscriptionRow) {
+export function subscriptionOut(row: SubscriptionRow): PushSubscription {
   return {
     id: row.id,
     kind: row.kind,
@@ -188,14 +202,15 @@ const ENDPOINT_MESSAGES = {
  * deletes the subscription; a browser that finds its endpoint taken subscribes again for a fresh one.
  */
 export async function saveSubscription(
-  db: DbOrTx,
+  deps: { db: DbOrTx },
   input: {
     userId: number;
     body: PushSubscriptionBody;
     userAgent: string | undefined;
     endpointRule: { production: boolean; hosts: readonly string[] };
   },
-) {
+): Promise<SavedPushSubscription> {
+  const { db } = deps;
   const { body } = input;
   if (body.kind === 'web') {
     const problem = pushEndpointProblem(body.endpoint, input.endpointRule);
@@ -239,8 +254,11 @@ export async function saveSubscription(
   return { ...subscriptionOut(row), external_id: owner.email };
 }
 
-export async function listSubscriptions(db: DbOrTx, userId: number) {
-  const rows = await db
+export async function listSubscriptions(
+  deps: { db: DbOrTx },
+  { userId }: { userId: number },
+): Promise<PushSubscription[]> {
+  const rows = await deps.db
     .select()
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
@@ -248,11 +266,12 @@ export async function listSubscriptions(db: DbOrTx, userId: number) {
   return rows.map(subscriptionOut);
 }
 
+/** Forgets one of the caller's devices, by id or (at sign-out, on the device) by its endpoint or token. */
 export async function deleteSubscription(
-  db: DbOrTx,
-  userId: number,
-  where: { id?: number; endpoint?: string },
+  deps: { db: DbOrTx },
+  { userId, ...where }: { userId: number; id?: number; endpoint?: string },
 ) {
+  const { db } = deps;
   const condition =
     where.id !== undefined
       ? eq(pushSubscriptions.id, where.id)
