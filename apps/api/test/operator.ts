@@ -12,11 +12,10 @@ export async function createTestOperator(
   overrides: { email?: string; name?: string } = {},
 ) {
   const email = overrides.email ?? uniqueEmail('operador');
-  await createOperator(
-    database.db,
-    { email, name: overrides.name ?? 'Ana Operadora', password: OPERATOR_PASSWORD },
-    { actor: { kind: 'ops_token' }, ip: null },
-  );
+  await createOperator(database, {
+    body: { email, name: overrides.name ?? 'Ana Operadora', password: OPERATOR_PASSWORD },
+    audit: { actor: { kind: 'ops_token' }, ip: null },
+  });
   return { email, password: OPERATOR_PASSWORD };
 }
 

@@ -49,7 +49,7 @@ async function viaServer(): Promise<boolean> {
 if (!(await viaServer())) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  await createOperator(database.db, body, { actor: { kind: 'ops_token' }, ip: null });
+  await createOperator(database, { body, audit: { actor: { kind: 'ops_token' }, ip: null } });
   await database.close();
 }
 console.log(`Operator ${body.email} created. Sign in at ${config.publicUrl}/admin-login`);

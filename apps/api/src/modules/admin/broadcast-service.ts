@@ -4,7 +4,7 @@
  * in the same transaction as the audit record, so a broadcast is sent whole or not at all, and its key
  * makes a retried request harmless.
  */
-import type { BroadcastBody } from '@cubierto/contracts';
+import type { BroadcastBody, BroadcastResult } from '@cubierto/contracts';
 import { and, eq, exists, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insurances, policies, riskTypes, users } from '../../db/schema/index.ts';
@@ -32,7 +32,12 @@ function segmentCondition(tx: DbOrTx, body: BroadcastBody): SQL | undefined {
   );
 }
 
-export async function broadcastNotification(db: Db, body: BroadcastBody, audit: AuditContext) {
+export async function broadcastNotification(
+  deps: { db: Db },
+  input: { body: BroadcastBody; audit: AuditContext },
+): Promise<BroadcastResult> {
+  const { db } = deps;
+  const { body, audit } = input;
   const broadcastId = newToken(9);
   return db.transaction(async (tx) => {
     const recipients = await tx

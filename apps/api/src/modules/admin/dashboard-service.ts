@@ -3,7 +3,7 @@
  * payment failures, in Argentina's calendar days; and the claims still open by status and age. Each
  * series is one grouped query.
  */
-import { formatArs } from '@cubierto/contracts';
+import { type Dashboard, formatArs } from '@cubierto/contracts';
 import { and, count, eq, gte, inArray, notInArray, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { claims, insurances, payments, policies, riskTypes } from '../../db/schema/index.ts';
@@ -26,7 +26,11 @@ export function lastDays(days: number, now = new Date()): string[] {
   });
 }
 
-export async function loadDashboard(db: DbOrTx, input: { days: number; now?: Date }) {
+export async function loadDashboard(
+  deps: { db: DbOrTx },
+  input: { days: number; now?: Date },
+): Promise<Dashboard> {
+  const { db } = deps;
   const now = input.now ?? new Date();
   const days = lastDays(input.days, now);
   const since = new Date(`${days[0]}T00:00:00-03:00`);

@@ -38,7 +38,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send({ data: await broadcastNotification(deps.db, request.body, auditContext(request)) }),
+        .send({
+          data: await broadcastNotification(deps, { body: request.body, audit: auditContext(request) }),
+        }),
   );
 
   // ——— Audit log and dashboard ———
@@ -62,6 +64,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(DashboardSchema) },
       },
     },
-    async (request) => ({ data: await loadDashboard(deps.db, { days: request.query.days }) }),
+    async (request) => ({ data: await loadDashboard(deps, { days: request.query.days }) }),
   );
 };

@@ -63,7 +63,9 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/companies',
     { schema: { ...base, body: CompanyBodySchema, response: { 201: dataOf(CompanySchema) } } },
     async (request, reply) =>
-      reply.status(201).send({ data: await createCompany(deps.db, request.body, auditContext(request)) }),
+      reply
+        .status(201)
+        .send({ data: await createCompany(deps, { body: request.body, audit: auditContext(request) }) }),
   );
   app.route({
     ...formPut(CompanyBodySchema),
@@ -75,14 +77,18 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: dataOf(CompanySchema) },
     },
     handler: async (request) => ({
-      data: await updateCompany(deps.db, request.params.id, request.body, auditContext(request)),
+      data: await updateCompany(deps, {
+        id: request.params.id,
+        body: request.body,
+        audit: auditContext(request),
+      }),
     }),
   });
   app.delete(
     '/companies/:id',
     { schema: { ...base, params: IdParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteCompany(deps.db, request.params.id, auditContext(request));
+      await deleteCompany(deps, { id: request.params.id, audit: auditContext(request) });
       return reply.status(204).send(null);
     },
   );
@@ -105,9 +111,7 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
           uploadLimit: deps.config.uploadLimit,
           images: deps.config.images,
         },
-        request.params.id,
-        request.body.logo,
-        auditContext(request),
+        { id: request.params.id, logo: request.body.logo, audit: auditContext(request) },
       ),
     }),
   );
@@ -127,7 +131,7 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/policies/:id',
     { schema: { ...base, params: IdParams, response: { 200: dataOf(OperatorPolicySchema) } } },
-    async (request) => ({ data: await getPolicy(deps.db, request.params.id) }),
+    async (request) => ({ data: await getPolicy(deps, { id: request.params.id }) }),
   );
   app.post(
     '/policies',
@@ -135,10 +139,8 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({
         data: await createPolicy(
-          deps.db,
-          request.body,
-          auditContext(request),
-          deps.config.externalLinkCompanies,
+          { db: deps.db, externalLinkCompanies: deps.config.externalLinkCompanies },
+          { body: request.body, audit: auditContext(request) },
         ),
       }),
   );
@@ -153,11 +155,8 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => ({
       data: await updatePolicy(
-        deps.db,
-        request.params.id,
-        request.body,
-        auditContext(request),
-        deps.config.externalLinkCompanies,
+        { db: deps.db, externalLinkCompanies: deps.config.externalLinkCompanies },
+        { id: request.params.id, body: request.body, audit: auditContext(request) },
       ),
     }),
   });
@@ -178,7 +177,9 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/coverages',
     { schema: { ...base, body: CoverageBodySchema, response: { 201: dataOf(OperatorCoverageSchema) } } },
     async (request, reply) =>
-      reply.status(201).send({ data: await createCoverage(deps.db, request.body, auditContext(request)) }),
+      reply
+        .status(201)
+        .send({ data: await createCoverage(deps, { body: request.body, audit: auditContext(request) }) }),
   );
   app.route({
     ...formPut(CoverageBodySchema),
@@ -190,7 +191,11 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: dataOf(OperatorCoverageSchema) },
     },
     handler: async (request) => ({
-      data: await updateCoverage(deps.db, request.params.id, request.body, auditContext(request)),
+      data: await updateCoverage(deps, {
+        id: request.params.id,
+        body: request.body,
+        audit: auditContext(request),
+      }),
     }),
   });
 };

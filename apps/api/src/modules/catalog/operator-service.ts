@@ -107,7 +107,9 @@ async function assertCompanyNameFree(db: DbOrTx, name: string, exceptId?: number
   if (row && row.id !== exceptId) throw nameTaken();
 }
 
-export async function createCompany(db: Db, body: CompanyBody, audit: AuditContext) {
+export async function createCompany(deps: { db: Db }, input: { body: CompanyBody; audit: AuditContext }) {
+  const { db } = deps;
+  const { body, audit } = input;
   return db.transaction(async (tx) => {
     await assertCompanyNameFree(tx, body.name);
     const [row] = await tx
@@ -125,7 +127,12 @@ export async function createCompany(db: Db, body: CompanyBody, audit: AuditConte
   });
 }
 
-export async function updateCompany(db: Db, id: number, body: CompanyBody, audit: AuditContext) {
+export async function updateCompany(
+  deps: { db: Db },
+  input: { id: number; body: CompanyBody; audit: AuditContext },
+) {
+  const { db } = deps;
+  const { id, body, audit } = input;
   return db.transaction(async (tx) => {
     const before = companyOut(await findCompanyRow(tx, id, true));
     await assertCompanyNameFree(tx, body.name, id);
@@ -146,7 +153,9 @@ export async function updateCompany(db: Db, id: number, body: CompanyBody, audit
   });
 }
 
-export async function deleteCompany(db: Db, id: number, audit: AuditContext) {
+export async function deleteCompany(deps: { db: Db }, input: { id: number; audit: AuditContext }) {
+  const { db } = deps;
+  const { id, audit } = input;
   await db.transaction(async (tx) => {
     const row = await findCompanyRow(tx, id, true);
     const [used] = await tx.select({ n: count() }).from(policies).where(eq(policies.companyId, id));
@@ -170,10 +179,9 @@ export async function deleteCompany(db: Db, id: number, audit: AuditContext) {
  */
 export async function setCompanyLogo(
   deps: { db: Db; storage: Storage; uploadLimit: number; images?: ImageLimits },
-  id: number,
-  data: unknown,
-  audit: AuditContext,
+  input: { id: number; logo: unknown; audit: AuditContext },
 ) {
+  const { id, logo: data, audit } = input;
   if (!Buffer.isBuffer(data)) throw validationError({ logo: ['Adjuntá el logo (JPG, PNG o WEBP).'] });
   const checked = await inspectUpload(data, {
     allowed: IMAGE_TYPES,
@@ -284,8 +292,8 @@ async function findPolicyRow(db: DbOrTx, id: number, lock = false) {
   return row;
 }
 
-export async function getPolicy(db: DbOrTx, id: number) {
-  return adminPolicyOut(await findPolicyRow(db, id));
+export async function getPolicy(deps: { db: DbOrTx }, input: { id: number }) {
+  return adminPolicyOut(await findPolicyRow(deps.db, input.id));
 }
 
 /**
@@ -331,11 +339,11 @@ async function policyValues(tx: DbOrTx, body: PolicyBody, rule: ExternalLinkComp
 }
 
 export async function createPolicy(
-  db: Db,
-  body: PolicyBody,
-  audit: AuditContext,
-  rule: ExternalLinkCompanies,
+  deps: { db: Db; externalLinkCompanies: ExternalLinkCompanies },
+  input: { body: PolicyBody; audit: AuditContext },
 ) {
+  const { db, externalLinkCompanies: rule } = deps;
+  const { body, audit } = input;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(policies)
@@ -353,12 +361,11 @@ export async function createPolicy(
 }
 
 export async function updatePolicy(
-  db: Db,
-  id: number,
-  body: PolicyBody,
-  audit: AuditContext,
-  rule: ExternalLinkCompanies,
+  deps: { db: Db; externalLinkCompanies: ExternalLinkCompanies },
+  input: { id: number; body: PolicyBody; audit: AuditContext },
 ) {
+  const { db, externalLinkCompanies: rule } = deps;
+  const { id, body, audit } = input;
   return db.transaction(async (tx) => {
     const current = await findPolicyRow(tx, id, true);
     const before = adminPolicyOut(current);
@@ -481,7 +488,9 @@ function coverageValues(body: CoverageBody) {
   };
 }
 
-export async function createCoverage(db: Db, body: CoverageBody, audit: AuditContext) {
+export async function createCoverage(deps: { db: Db }, input: { body: CoverageBody; audit: AuditContext }) {
+  const { db } = deps;
+  const { body, audit } = input;
   return db.transaction(async (tx) => {
     const policy = await findPolicyRow(tx, body.policy_id).catch(() => {
       throw validationError({ policy_id: ['La póliza no existe.'] });
@@ -499,7 +508,12 @@ export async function createCoverage(db: Db, body: CoverageBody, audit: AuditCon
   });
 }
 
-export async function updateCoverage(db: Db, id: number, body: CoverageBody, audit: AuditContext) {
+export async function updateCoverage(
+  deps: { db: Db },
+  input: { id: number; body: CoverageBody; audit: AuditContext },
+) {
+  const { db } = deps;
+  const { id, body, audit } = input;
   return db.transaction(async (tx) => {
     const current = await findCoverageRow(tx, id, true);
     const before = adminCoverageOut(current.coverage, current.shortCode, current.policyName);
@@ -548,11 +562,11 @@ export async function updateCoverage(db: Db, id: number, body: CoverageBody, aud
  * with its `linked` flag.
  */
 export async function linkPolicy(
-  db: Db,
-  input: { applicationId: number; policyId: number; linked: boolean },
-  audit: AuditContext,
+  deps: { db: Db },
+  input: { applicationId: number; policyId: number; linked: boolean; audit: AuditContext },
 ) {
-  const { applicationId, policyId, linked } = input;
+  const { db } = deps;
+  const { applicationId, policyId, linked, audit } = input;
   await db.transaction(async (tx) => {
     const changed = await setPolicyLink(tx, { applicationId, policyId, linked });
     const action = linked ? 'link' : 'unlink';

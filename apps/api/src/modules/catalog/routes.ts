@@ -164,8 +164,13 @@ export const applicationPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { applicationId, id } = request.params;
-        const input = { applicationId, policyId: id, linked: action === 'link' };
-        return { data: await linkPolicy(deps.db, input, auditContext(request)) };
+        const input = {
+          applicationId,
+          policyId: id,
+          linked: action === 'link',
+          audit: auditContext(request),
+        };
+        return { data: await linkPolicy(deps, input) };
       },
     );
   }

@@ -44,7 +44,7 @@ export const operatorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: OperatorSecondFactorBodySchema, response: { 200: OperatorTokenSchema } } },
     async (request) => {
       const body = request.body;
-      return completeOperatorLogin(deps.db, {
+      return completeOperatorLogin(deps, {
         challenge: body.challenge,
         ...('code' in body ? { code: body.code } : { recoveryCode: body.recovery_code }),
         ip: request.ip,
@@ -65,7 +65,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await currentOperator(deps, auditContext(request)) }),
   );
   app.post('/auth/logout', { schema: { ...base, response: { 204: z.null() } } }, async (request, reply) => {
-    await endOperatorSession(deps.db, auditContext(request));
+    await endOperatorSession(deps, { audit: auditContext(request) });
     return reply.status(204).send(null);
   });
   app.get(
@@ -83,6 +83,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/operators',
     { schema: { ...base, body: OperatorCreateBodySchema, response: { 201: dataOf(OperatorSchema) } } },
     async (request, reply) =>
-      reply.status(201).send({ data: await createOperator(deps.db, request.body, auditContext(request)) }),
+      reply
+        .status(201)
+        .send({ data: await createOperator(deps, { body: request.body, audit: auditContext(request) }) }),
   );
 };

@@ -49,7 +49,11 @@ async function findOperatorByEmail(db: DbOrTx, email: string) {
   return row ?? null;
 }
 
-export async function createOperator(db: Db, input: OperatorCreateBody, audit: AuditContext) {
+export async function createOperator(
+  deps: { db: Db },
+  { body: input, audit }: { body: OperatorCreateBody; audit: AuditContext },
+): Promise<Operator> {
+  const { db } = deps;
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     if (await findOperatorByEmail(tx, input.email))
@@ -134,10 +138,11 @@ function newRecoveryCode(): string {
  * the answer is refused; the fifth wrong one in a row locks the account and ends the challenge.
  */
 export async function completeOperatorLogin(
-  db: Db,
-  input: { challenge: string; code?: string; recoveryCode?: string; ip: string | null },
-  now = new Date(),
+  deps: { db: Db },
+  input: { challenge: string; code?: string; recoveryCode?: string; ip: string | null; now?: Date },
 ): Promise<OperatorToken> {
+  const { db } = deps;
+  const now = input.now ?? new Date();
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ session: operatorSessions, operator: operators })
@@ -304,7 +309,11 @@ export async function findOperatorSession(
   };
 }
 
-export async function endOperatorSession(db: Db, audit: AuditContext): Promise<void> {
+export async function endOperatorSession(
+  deps: { db: Db },
+  { audit }: { audit: AuditContext },
+): Promise<void> {
+  const { db } = deps;
   if (audit.actor.kind !== 'operator') return;
   const { sessionId, operatorId } = audit.actor;
   await db.transaction(async (tx) => {

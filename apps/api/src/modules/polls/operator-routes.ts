@@ -42,7 +42,7 @@ export const operatorPollRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send({ data: await createPollQuestion(deps.db, request.body, auditContext(request)) }),
+        .send({ data: await createPollQuestion(deps, { body: request.body, audit: auditContext(request) }) }),
   );
   app.route({
     ...formPut(PollQuestionBodySchema),
@@ -54,7 +54,11 @@ export const operatorPollRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: dataOf(PollQuestionSchema) },
     },
     handler: async (request) => ({
-      data: await updatePollQuestion(deps.db, request.params.id, request.body, auditContext(request)),
+      data: await updatePollQuestion(deps, {
+        id: request.params.id,
+        body: request.body,
+        audit: auditContext(request),
+      }),
     }),
   });
 };

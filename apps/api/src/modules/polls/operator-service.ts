@@ -58,7 +58,12 @@ async function assertQuestionFree(tx: DbOrTx, pollId: number, name: string, exce
   if (row && row.id !== exceptId) throw validationError({ name: ['Ya existe esa pregunta.'] });
 }
 
-export async function createPollQuestion(db: Db, body: PollQuestionBody, audit: AuditContext) {
+export async function createPollQuestion(
+  deps: { db: Db },
+  input: { body: PollQuestionBody; audit: AuditContext },
+): Promise<PollQuestion> {
+  const { db } = deps;
+  const { body, audit } = input;
   return db.transaction(async (tx) => {
     const pollId = await insurancePollId(tx);
     await assertQuestionFree(tx, pollId, body.name);
@@ -77,7 +82,12 @@ export async function createPollQuestion(db: Db, body: PollQuestionBody, audit: 
   });
 }
 
-export async function updatePollQuestion(db: Db, id: number, body: PollQuestionBody, audit: AuditContext) {
+export async function updatePollQuestion(
+  deps: { db: Db },
+  input: { id: number; body: PollQuestionBody; audit: AuditContext },
+): Promise<PollQuestion> {
+  const { db } = deps;
+  const { id, body, audit } = input;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(pollQuestions).where(eq(pollQuestions.id, id)).for('update');
     if (!current) throw new AppError('not_found', { message: 'La pregunta no existe.' });

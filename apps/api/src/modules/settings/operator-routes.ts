@@ -23,7 +23,7 @@ import {
   switchMaintenance,
   updateAppVersion,
 } from './operator-service.ts';
-import { getMaintenance } from './service.ts';
+import { readMaintenance } from './service.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -50,7 +50,9 @@ export const operatorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/app-versions',
     { schema: { ...base, body: AppVersionBodySchema, response: { 201: dataOf(AppVersionSchema) } } },
     async (request, reply) =>
-      reply.status(201).send({ data: await createAppVersion(deps.db, request.body, auditContext(request)) }),
+      reply
+        .status(201)
+        .send({ data: await createAppVersion(deps, { body: request.body, audit: auditContext(request) }) }),
   );
   app.route({
     ...formPut(AppVersionBodySchema),
@@ -62,7 +64,11 @@ export const operatorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: dataOf(AppVersionSchema) },
     },
     handler: async (request) => ({
-      data: await updateAppVersion(deps.db, request.params.id, request.body, auditContext(request)),
+      data: await updateAppVersion(deps, {
+        id: request.params.id,
+        body: request.body,
+        audit: auditContext(request),
+      }),
     }),
   });
 
@@ -70,16 +76,14 @@ export const operatorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/maintenance',
     { schema: { ...base, response: { 200: dataOf(MaintenanceSchema) } } },
-    async () => ({
-      data: await getMaintenance(deps.db),
-    }),
+    async () => ({ data: await readMaintenance(deps) }),
   );
   app.route({
     ...formPut(MaintenanceBodySchema),
     url: '/maintenance',
     schema: { ...base, body: MaintenanceBodySchema, response: { 200: dataOf(MaintenanceSchema) } },
     handler: async (request) => ({
-      data: await switchMaintenance(deps, request.body, auditContext(request)),
+      data: await switchMaintenance(deps, { body: request.body, audit: auditContext(request) }),
     }),
   });
 };

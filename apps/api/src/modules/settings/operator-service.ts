@@ -56,7 +56,12 @@ export async function listAppVersions(deps: { db: DbOrTx }, query: RawQuery) {
   return { data: rows.map(appVersionOut), meta: pageMeta(q, total?.n ?? 0) };
 }
 
-export async function createAppVersion(db: Db, body: AppVersionBody, audit: AuditContext) {
+export async function createAppVersion(
+  deps: { db: Db },
+  input: { body: AppVersionBody; audit: AuditContext },
+): Promise<AppVersion> {
+  const { db } = deps;
+  const { body, audit } = input;
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(appVersions).values(body).returning();
     const after = appVersionOut(row!);
@@ -70,7 +75,12 @@ export async function createAppVersion(db: Db, body: AppVersionBody, audit: Audi
   });
 }
 
-export async function updateAppVersion(db: Db, id: number, body: AppVersionBody, audit: AuditContext) {
+export async function updateAppVersion(
+  deps: { db: Db },
+  input: { id: number; body: AppVersionBody; audit: AuditContext },
+): Promise<AppVersion> {
+  const { db } = deps;
+  const { id, body, audit } = input;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(appVersions).where(eq(appVersions.id, id)).for('update');
     if (!current) throw new AppError('not_found', { message: 'La versión no existe.' });
@@ -95,9 +105,9 @@ export async function updateAppVersion(db: Db, id: number, body: AppVersionBody,
  */
 export async function switchMaintenance(
   deps: { db: Db; maintenance: { invalidate(): void } },
-  body: MaintenanceBody,
-  audit: AuditContext,
+  input: { body: MaintenanceBody; audit: AuditContext },
 ): Promise<Maintenance> {
+  const { body, audit } = input;
   const value = { enabled: body.enabled, message: body.message?.trim() || null };
   await deps.db.transaction(async (tx) => {
     const before = await getMaintenance(tx);

@@ -32,11 +32,10 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsToken: string }> = async (app
     },
     handler: async (request) => {
       // The operations token is an operator credential too: the switch is audited as 'ops_token'.
-      const value = await switchMaintenance(
-        app.deps,
-        { enabled: request.body.enabled, message: request.body.message ?? null },
-        { actor: { kind: 'ops_token' }, ip: request.ip },
-      );
+      const value = await switchMaintenance(app.deps, {
+        body: { enabled: request.body.enabled, message: request.body.message ?? null },
+        audit: { actor: { kind: 'ops_token' }, ip: request.ip },
+      });
       return { data: value };
     },
   });

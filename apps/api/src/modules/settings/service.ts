@@ -37,6 +37,11 @@ export async function getMaintenance(db: DbOrTx): Promise<Maintenance> {
   return value ?? { enabled: false, message: null };
 }
 
+/** GET /admin/maintenance: the switch as it is now (not the one-second cache of the customer routes). */
+export async function readMaintenance(deps: { db: DbOrTx }): Promise<Maintenance> {
+  return getMaintenance(deps.db);
+}
+
 export async function setMaintenance(db: DbOrTx, value: Maintenance): Promise<void> {
   await db
     .insert(settings)
