@@ -1,7 +1,9 @@
 /**
  * The customer's two wallets, 'Mi dinero' (money) and 'Mi crédito' (credit): GET /customers/money-wallet
  * and /customers/credit-wallet, their movements, and the top-up body. Amounts are integer centavos, signed
- * on a movement (credits positive, debits negative); a balance never goes below zero (DOMAIN "Money").
+ * on a movement (credits positive, debits negative). A balance goes below zero only when a provider took
+ * back money it had credited (a chargeback) or a referral reward was clawed back, and the balance did not
+ * cover it: the negative balance is the customer's debt, settled by the next money in (DOMAIN "Reversals").
  */
 import { z } from 'zod';
 
@@ -19,6 +21,7 @@ export const WalletSchema = z.object({
   kind: z.enum(WALLET_KINDS),
   /** 'Mi dinero' or 'Mi crédito'. */
   name: z.string(),
+  /** Negative when the customer owes money (a reversal the balance did not cover). */
   balance_cents: z.number().int(),
   balance_nice: z.string(),
 });
@@ -32,6 +35,10 @@ export const WALLET_MOVEMENT_KINDS = [
   'claim_payout',
   'import_payment',
   'adjustment',
+  /** Money a provider took back (a refund, cancellation or chargeback we did not ask for). */
+  'reversal',
+  /** A referral reward taken back (its payment was reversed, or the insurance withdrawn). */
+  'referral_clawback',
 ] as const;
 export type WalletMovementKind = (typeof WALLET_MOVEMENT_KINDS)[number];
 

@@ -14,3 +14,4 @@ export * from './outbox.ts';
 export * from './payments.ts';
 export * from './polls.ts';
 export * from './referrals.ts';
+export * from './rights.ts';

@@ -1,7 +1,11 @@
 /**
  * Money: wallets (money and credit) with append-only movements, and payments through any method.
- * A wallet's cached balance changes in the same transaction as its movement and can never go below
- * zero (a CHECK constraint, not only code); movements cannot be updated or deleted (a trigger).
+ * A wallet's cached balance changes in the same transaction as its movement and always equals the
+ * balance after its last movement (a trigger, migration 0022); movements cannot be updated or deleted
+ * (a trigger). A debit never takes a balance below zero (a CHECK on the movement), except a reversal: a
+ * provider took back money that had been credited (a chargeback) or a referral reward was clawed back,
+ * and what the balance did not cover stays as a negative balance, the customer's debt (DOMAIN.md
+ * "Reversals").
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -30,10 +34,7 @@ export const wallets = pgTable(
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('wallets_user_kind_idx').on(t.userId, t.kind),
-    check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`),
-  ],
+  (t) => [uniqueIndex('wallets_user_kind_idx').on(t.userId, t.kind)],
 );
 
 export const payments = pgTable(
@@ -59,6 +60,14 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** We asked the provider to give it back (a withdrawal, 'arrepentimiento'): its refund is expected. */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /** The provider's id of the refund we asked for. */
+    providerRefundId: text('provider_refund_id'),
+    /** The provider confirmed the refund we asked for. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The provider reported it refunded, cancelled or charged back without our asking (a reversal). */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,6 +98,8 @@ export const walletMovements = pgTable(
         'claim_payout',
         'import_payment',
         'adjustment',
+        'reversal',
+        'referral_clawback',
       ],
     }).notNull(),
     description: text('description').notNull(),
@@ -103,6 +114,10 @@ export const walletMovements = pgTable(
       .on(t.paymentId, t.kind)
       .where(sql`${t.paymentId} is not null`),
     check('wallet_movements_nonzero', sql`${t.amountCents} <> 0`),
-    check('wallet_movements_balance_nonnegative', sql`${t.balanceAfterCents} >= 0`),
+    // Only a reversal (or a clawed-back reward) may leave a debt; a credit may leave part of one.
+    check(
+      'wallet_movements_balance_nonnegative',
+      sql`${t.balanceAfterCents} >= 0 or ${t.amountCents} > 0 or ${t.kind} in ('reversal', 'referral_clawback')`,
+    ),
   ],
 );
