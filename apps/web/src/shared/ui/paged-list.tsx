@@ -19,7 +19,7 @@ import { LoadError } from './load-error.tsx';
 
 export type Paged<T> = { data: T[]; meta: PageMeta };
 
-type PagedListProps<T> = {
+export type PagedListProps<T> = {
   query: Pick<UseQueryResult<Paged<T>>, 'data' | 'isError' | 'refetch'>;
   page: number;
   onPageChange: (page: number) => void;

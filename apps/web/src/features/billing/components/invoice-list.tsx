@@ -1,12 +1,11 @@
 /** The customer's invoices and credit notes, newest first, ten a page, each with its PDF download. */
 import { formatDocumentNumber, type Invoice } from '@cubierto/contracts';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { IconReceipt } from '../../../shared/ui/icons.tsx';
-import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { PagedQueryList } from '../../../shared/ui/paged-query-list.tsx';
 import { IconDownload } from '../../../shared/ui/product-icons.tsx';
 import { downloadInvoice, invoicesQueryOptions } from '../api/invoices.ts';
 
@@ -61,13 +60,9 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
 
 export function InvoiceList() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery(invoicesQueryOptions(page));
   return (
-    <PagedList
-      query={query}
-      page={page}
-      onPageChange={setPage}
+    <PagedQueryList
+      pages={invoicesQueryOptions}
       loadError={t('billing.invoices.loadError')}
       empty={{
         icon: <IconReceipt size={28} />,
@@ -82,6 +77,6 @@ export function InvoiceList() {
           ))}
         </Stack>
       )}
-    </PagedList>
+    </PagedQueryList>
   );
 }

@@ -1,24 +1,17 @@
 /** The imports of every entity the customer acts for, newest first, each opening its report. */
 import { Badge, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { IconFileText } from '../../../shared/ui/icons.tsx';
-import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { PagedQueryList } from '../../../shared/ui/paged-query-list.tsx';
 import { importsQueryOptions } from '../api/imports.ts';
 
 export function ImportHistory() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery(importsQueryOptions(page));
-
   return (
-    <PagedList
-      query={query}
-      page={page}
-      onPageChange={setPage}
+    <PagedQueryList
+      pages={importsQueryOptions}
       loadError={t('imports.history.loadError')}
       empty={{
         icon: <IconFileText size={28} />,
@@ -71,6 +64,6 @@ export function ImportHistory() {
           </Table.Tbody>
         </Table>
       )}
-    </PagedList>
+    </PagedQueryList>
   );
 }

@@ -202,14 +202,6 @@ export function InsuranceDetailPage() {
       query={query}
       valid={Number.isInteger(insuranceId)}
       width={960}
-      notFound={
-        <NotFoundNotice
-          title={t('insurances.detail.notFoundTitle')}
-          description={t('insurances.detail.notFoundDescription')}
-          backTo="/customers/insurances"
-          backLabel={t('insurances.detail.back')}
-        />
-      }
       loadError={{
         title: t('insurances.detail.loadErrorTitle'),
         description: t('insurances.loadErrorDescription'),
@@ -224,6 +216,14 @@ export function InsuranceDetailPage() {
             <Skeleton h={180} radius="lg" />
           </SimpleGrid>
         </>
+      }
+      notFound={
+        <NotFoundNotice
+          title={t('insurances.detail.notFoundTitle')}
+          description={t('insurances.detail.notFoundDescription')}
+          backTo="/customers/insurances"
+          backLabel={t('insurances.detail.back')}
+        />
       }
     >
       {(insurance) => <InsuranceView insurance={insurance} />}

@@ -1,26 +1,19 @@
 /** A wallet's movements, ten a page, each opening its detail; an empty wallet says so. */
 import { Stack, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../shared/format/format.ts';
 import { IconFileText } from '../../../shared/ui/icons.tsx';
-import { PagedList } from '../../../shared/ui/paged-list.tsx';
+import { PagedQueryList } from '../../../shared/ui/paged-query-list.tsx';
 import { WALLET_PATHS, type WalletKind } from '../../../shared/wallets/wallets.ts';
 import { movementsQueryOptions } from '../api/movements.ts';
 import classes from './wallets.module.css';
 
 export function MovementList({ kind, walletId }: { kind: WalletKind; walletId: number }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery(movementsQueryOptions(kind, walletId, page));
-
   return (
-    <PagedList
-      query={query}
-      page={page}
-      onPageChange={setPage}
+    <PagedQueryList
+      pages={(page) => movementsQueryOptions(kind, walletId, page)}
       loadError={t('wallets.movements.loadError')}
       empty={{
         icon: <IconFileText size={28} />,
@@ -54,6 +47,6 @@ export function MovementList({ kind, walletId }: { kind: WalletKind; walletId: n
           ))}
         </ul>
       )}
-    </PagedList>
+    </PagedQueryList>
   );
 }
