@@ -29,12 +29,6 @@ export class ApiError extends Error {
   get code(): ErrorCode | (string & {}) | undefined {
     return this.body?.error_code;
   }
-
-  /** The messages the API gave for one field of a 422, if any. */
-  validationsOf(field: string): string[] {
-    const validations = this.body?.validations;
-    return validations && typeof validations === 'object' ? (validations[field] ?? []) : [];
-  }
 }
 
 /**

@@ -5,7 +5,6 @@
  * library off the first page's download, applies it to its own two fields. Free of zod and of any form
  * library on purpose.
  */
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/api-error.ts';
 
 /** The key under which the API puts a message that belongs to no field. */
@@ -40,20 +39,4 @@ export function placeApiValidations(error: unknown, fieldNames: readonly string[
   }
   fields.sort(([a], [b]) => rank(a) - rank(b));
   return { fields, form: formLevel.length ? formLevel.join(' ') : undefined };
-}
-
-/**
- * @deprecated Forms use `useApiForm` and its `applyApiErrors`; this stays only until the last forms
- * still on a bare `useForm` have moved to it.
- */
-export function applyApiValidations<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): boolean {
-  const placed = placeApiValidations(error, fields).fields;
-  placed.forEach(([key, message], index) => {
-    setError(key as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 });
-  });
-  return placed.length > 0;
 }
