@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { entities, insurances, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
-import { searchPattern } from '../admin/paging.ts';
+import { searchPattern } from '../../lib/search-pattern.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
