@@ -215,11 +215,15 @@ async function seed(database: Database, tmp: string): Promise<{ token: string; u
   if (!locality) throw new Error('no locality seeded');
   const storage = createDiskStorage(path.join(tmp, 'uploads'));
   await seedDemoCatalog(db, storage);
-  await updateProfile({ db, storage, uploadLimit: 1 << 20 }, demo.id, {
-    state_id: locality.provinceId,
-    locality_id: locality.id,
-    zip_code: locality.zipCode ?? '1000',
-  });
+  await updateProfile(
+    { db, storage, uploadLimit: 1 << 20 },
+    {
+      userId: demo.id,
+      state_id: locality.provinceId,
+      locality_id: locality.id,
+      zip_code: locality.zipCode ?? '1000',
+    },
+  );
   const fillers = Array.from({ length: FILLER_USERS }, (_, i) => ({
     name: `Cliente ${i}`,
     email: `relleno.${i}@example.com`,

@@ -201,9 +201,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await findCustomerUser(
-        deps.db,
-        caller(request).userId,
-        new Set(['entity', 'takerEntity', 'place']),
+        { db: deps.db },
+        { userId: caller(request).userId, load: new Set(['entity', 'takerEntity', 'place']) },
       ),
     }),
   );

@@ -53,7 +53,7 @@ describe('a cached profile', () => {
   it('is served from memory, frozen, until its user changes by hand; then read again', async () => {
     const c = await customerWithPlace('Lucía Fernández');
     const cache = await createProfileCache(t.database);
-    const read = () => findCustomerUser(t.database.db, c.id, ALL, cache);
+    const read = () => findCustomerUser({ db: t.database.db, profiles: cache }, { userId: c.id, load: ALL });
     try {
       const first = await read();
       expect(cache.size).toBe(1);
@@ -76,8 +76,10 @@ describe('a cached profile', () => {
     const taker = await customerWithPlace('Beto Tomador');
     await t.database.db.update(users).set({ takerEntityId: own.entityId }).where(eq(users.id, taker.id));
     const cache = await createProfileCache(t.database);
-    const readOwn = () => findCustomerUser(t.database.db, own.id, ALL, cache);
-    const readTaker = () => findCustomerUser(t.database.db, taker.id, ALL, cache);
+    const readOwn = () =>
+      findCustomerUser({ db: t.database.db, profiles: cache }, { userId: own.id, load: ALL });
+    const readTaker = () =>
+      findCustomerUser({ db: t.database.db, profiles: cache }, { userId: taker.id, load: ALL });
     try {
       await readOwn();
       expect((await readTaker()).takerEntity?.name).toBe('Ana Entidad');

@@ -41,7 +41,7 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (load.Entity) relations.add('entity');
       if (load.TakerEntity) relations.add('takerEntity');
       if (load.Place) relations.add('place');
-      return { data: await findCustomerUser(deps.db, caller(request).userId, relations, deps.profiles) };
+      return { data: await findCustomerUser(deps, { userId: caller(request).userId, load: relations }) };
     },
   );
 
@@ -59,8 +59,7 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
             uploadLimit: deps.config.uploadLimit,
             images: deps.config.images,
           },
-          caller(request).userId,
-          input,
+          { userId: caller(request).userId, ...input },
         ),
       };
     },
@@ -76,13 +75,16 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ data: ContextSchema }) },
     },
     handler: async (request) => ({
-      data: await setUserContext(deps.db, caller(request).userId, request.body.context_id),
+      data: await setUserContext(deps, {
+        userId: caller(request).userId,
+        contextId: request.body.context_id,
+      }),
     }),
   });
 
   app.get(
     '/user/context',
     { schema: { tags, security, response: { 200: z.object({ data: ContextSchema.nullable() }) } } },
-    async (request) => ({ data: await findUserContext(deps.db, caller(request).userId) }),
+    async (request) => ({ data: await findUserContext(deps, { userId: caller(request).userId }) }),
   );
 };

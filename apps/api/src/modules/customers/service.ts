@@ -91,15 +91,16 @@ async function readProfile(db: DbOrTx, userId: number): Promise<StoredProfile | 
 }
 
 /**
- * The signed-in customer with the relations asked for. With `cache` (the route's), from this instance's
- * memory while no row it was read from has changed (profile-cache.ts); inside a transaction, always read.
+ * The signed-in customer with the relations asked for. With `profiles` (the route's cache), from this
+ * instance's memory while no row it was read from has changed (profile-cache.ts); inside a transaction,
+ * always read.
  */
 export async function findCustomerUser(
-  db: DbOrTx,
-  userId: number,
-  load: ReadonlySet<string>,
-  cache?: ProfileCache,
+  deps: { db: DbOrTx; profiles?: ProfileCache | undefined },
+  input: { userId: number; load: ReadonlySet<string> },
 ): Promise<User> {
+  const { db, profiles: cache } = deps;
+  const { userId, load } = input;
   const p =
     cache && !is(db, PgTransaction)
       ? await cache.get(String(userId), async () => {
@@ -131,9 +132,8 @@ export async function findCustomerUser(
  * WEBP within the upload limit), re-encoded without metadata and stored before the row points at it.
  */
 export async function updateProfile(
-  deps: { db: Db; storage: Storage; uploadLimit: number; images?: ImageLimits },
-  userId: number,
-  input: Omit<ProfileUpdate, '_method'>,
+  deps: { db: Db; storage: Storage; uploadLimit: number; images?: ImageLimits | undefined },
+  { userId, ...input }: Omit<ProfileUpdate, '_method'> & { userId: number },
 ): Promise<User> {
   let avatar: { key: string; contentType: string; size: number } | undefined;
   if (input.avatar !== undefined && input.avatar !== '') {
@@ -206,18 +206,22 @@ export async function updateProfile(
       await tx.update(entities).set({ name: input.name }).where(eq(entities.id, user.entityId));
     }
   });
-  return findCustomerUser(deps.db, userId, new Set(USER_RELATIONS));
+  return findCustomerUser({ db: deps.db }, { userId, load: new Set(USER_RELATIONS) });
 }
 
-export async function setUserContext(db: DbOrTx, userId: number, contextId: number) {
+export async function setUserContext(
+  deps: { db: DbOrTx },
+  { userId, contextId }: { userId: number; contextId: number },
+) {
+  const { db } = deps;
   const [context] = await db.select().from(contexts).where(eq(contexts.id, contextId));
   if (!context) throw validationError({ context_id: ['El contexto no existe.'] });
   await db.update(users).set({ contextId, updatedAt: new Date() }).where(eq(users.id, userId));
   return context;
 }
 
-export async function findUserContext(db: DbOrTx, userId: number) {
-  const rows = await db
+export async function findUserContext(deps: { db: DbOrTx }, { userId }: { userId: number }) {
+  const rows = await deps.db
     .select({ id: contexts.id, name: contexts.name, description: contexts.description })
     .from(users)
     .innerJoin(contexts, eq(contexts.id, users.contextId))
