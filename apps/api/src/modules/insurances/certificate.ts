@@ -30,7 +30,7 @@ export async function renderCertificate(
   db: DbOrTx,
   input: { userId: number; insuranceId: number; publicUrl: string },
 ): Promise<{ pdf: Buffer; filename: string }> {
-  const insurance: Detail = await findInsurance(db, input.userId, input.insuranceId);
+  const insurance: Detail = await findInsurance({ db }, input);
   if (insurance.status !== 'vigente') {
     throw new AppError('certificate_not_available', {
       message: 'La constancia está disponible cuando la contratación está vigente.',

@@ -6,7 +6,7 @@
 import { dataOf, OperatorInsuranceSchema, pageOf, VoidInsuranceBodySchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { listQuerySchema } from '../../lib/list-query.ts';
 import { requireOperator } from '../../lib/request-context.ts';
 import { auditContext } from '../operators/audit.ts';
 import {
@@ -34,20 +34,12 @@ export const adminInsuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageOf(OperatorInsuranceSchema) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, operatorInsurancesListSpec);
-      const { rows, total } = await listOperatorInsurances(
-        deps.db,
-        q,
-        typeof request.query.search === 'string' ? request.query.search : undefined,
-      );
-      return { data: rows, meta: pageMeta(q, total) };
-    },
+    async (request) => listOperatorInsurances(deps, request.query),
   );
   app.get(
     '/:id',
     { schema: { ...base, params: IdParams, response: { 200: dataOf(OperatorInsuranceSchema) } } },
-    async (request) => ({ data: await getOperatorInsurance(deps.db, request.params.id) }),
+    async (request) => ({ data: await getOperatorInsurance(deps, { id: request.params.id }) }),
   );
   app.post(
     '/:id/void',
@@ -60,7 +52,11 @@ export const adminInsuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await voidInsurance(deps.db, request.params.id, request.body, auditContext(request)),
+      data: await voidInsurance(deps, {
+        id: request.params.id,
+        body: request.body,
+        audit: auditContext(request),
+      }),
     }),
   );
 };

@@ -4,7 +4,12 @@
  * that was paid, to Mi dinero, with its credit note; we apply the same to `invalido` (a contract whose
  * data was rejected never gave cover). One transaction with the audit record and the notification.
  */
-import { formatArs, INSURANCE_STATUS_LABELS, type VoidInsuranceBody } from '@cubierto/contracts';
+import {
+  formatArs,
+  INSURANCE_STATUS_LABELS,
+  type OperatorInsurance,
+  type VoidInsuranceBody,
+} from '@cubierto/contracts';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -17,12 +22,10 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ListQuery, ListSpec } from '../../lib/list-query.ts';
-import { searchPattern } from '../admin/paging.ts';
+import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
+import { searchPattern } from '../../lib/search-pattern.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
 import { endInsurance } from './status.ts';
-
-type Page = Pick<ListQuery, 'where' | 'orderBy' | 'perPage' | 'offset'>;
 
 /** GET /admin/insurances: its filters, sorts and search (lib/list-query.ts). */
 export const operatorInsurancesListSpec = {
@@ -104,7 +107,11 @@ function operatorInsuranceOut(row: Selected) {
   };
 }
 
-export async function listOperatorInsurances(db: DbOrTx, q: Page, search: string | undefined) {
+/** One page of insurances: operatorInsurancesListSpec's query, `search` by number, DNI/CUIT or identifier. */
+export async function listOperatorInsurances(deps: { db: DbOrTx }, query: RawQuery) {
+  const { db } = deps;
+  const q = parseListQuery(query, operatorInsurancesListSpec);
+  const search = typeof query.search === 'string' ? query.search : undefined;
   const where = and(q.where, searchCondition(search));
   const [total] = await db
     .select({ n: count() })
@@ -118,19 +125,26 @@ export async function listOperatorInsurances(db: DbOrTx, q: Page, search: string
     .orderBy(...(q.orderBy.length ? q.orderBy : [desc(insurances.id)]))
     .limit(q.perPage)
     .offset(q.offset);
-  return { total: total?.n ?? 0, rows: rows.map(operatorInsuranceOut) };
+  return { data: rows.map(operatorInsuranceOut), meta: pageMeta(q, total?.n ?? 0) };
 }
 
-export async function getOperatorInsurance(db: DbOrTx, id: number) {
-  const [row] = await selectInsurances(db).where(eq(insurances.id, id));
+export async function getOperatorInsurance(
+  deps: { db: DbOrTx },
+  input: { id: number },
+): Promise<OperatorInsurance> {
+  const [row] = await selectInsurances(deps.db).where(eq(insurances.id, input.id));
   if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
   return operatorInsuranceOut(row);
 }
 
 /** Everything paid comes back to Mi dinero (nothing when it was never paid). */
-export async function voidInsurance(db: Db, id: number, body: VoidInsuranceBody, audit: AuditContext) {
+export async function voidInsurance(
+  deps: { db: Db },
+  input: { id: number; body: VoidInsuranceBody; audit: AuditContext },
+) {
+  const { id, body, audit } = input;
   const now = new Date();
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(insurances).where(eq(insurances.id, id)).for('update');
     if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
     const refund = row.paidAt ? row.totalCents : 0;
@@ -158,5 +172,5 @@ export async function voidInsurance(db: Db, id: number, body: VoidInsuranceBody,
       },
     });
   });
-  return getOperatorInsurance(db, id);
+  return getOperatorInsurance(deps, { id });
 }

@@ -98,9 +98,10 @@ async function ownProcess(db: DbOrTx, userId: number, processId: number, lock = 
 }
 
 export async function startProcess(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; coverageId: number; applicationId: number },
 ): Promise<InsuranceProcess> {
+  const { db } = deps;
   const ctx = await loadCoverage(db, input.coverageId, input.applicationId);
   if (ctx.policy.externalUrl) {
     throw new AppError('policy_contracted_externally');
@@ -113,17 +114,19 @@ export async function startProcess(
 }
 
 export async function findProcess(
-  db: DbOrTx,
+  deps: { db: DbOrTx },
   input: { userId: number; processId: number; applicationId: number },
 ): Promise<InsuranceProcess> {
+  const { db } = deps;
   const row = await ownProcess(db, input.userId, input.processId);
   return processOut(row, await loadCoverage(db, row.coverageId, input.applicationId));
 }
 
 export async function listProcesses(
-  db: DbOrTx,
+  deps: { db: DbOrTx },
   input: { userId: number; applicationId: number },
 ): Promise<InsuranceProcess[]> {
+  const { db } = deps;
   const rows = await db
     .select()
     .from(insuranceProcesses)
@@ -138,7 +141,11 @@ export async function listProcesses(
   return out;
 }
 
-export async function discardProcess(db: Db, input: { userId: number; processId: number }): Promise<void> {
+export async function discardProcess(
+  deps: { db: Db },
+  input: { userId: number; processId: number },
+): Promise<void> {
+  const { db } = deps;
   const row = await ownProcess(db, input.userId, input.processId);
   if (row.status !== 'in_progress') throw new AppError('process_not_in_progress');
   await db
@@ -158,7 +165,7 @@ function zodValidations(error: { issues: ReadonlyArray<{ path: PropertyKey[]; me
 
 /** Validates and saves one step; the quote must be asked again afterwards. */
 export async function saveStep(
-  db: Db,
+  deps: { db: Db },
   input: {
     userId: number;
     processId: number;
@@ -168,6 +175,7 @@ export async function saveStep(
     now?: Date;
   },
 ): Promise<InsuranceProcess> {
+  const { db } = deps;
   return db.transaction(async (tx) => {
     const row = await ownProcess(tx, input.userId, input.processId, true);
     if (row.status !== 'in_progress') throw new AppError('process_not_in_progress');
@@ -232,9 +240,10 @@ function hashAnswers(coverageId: number, answers: ProcessRow['answers']): string
 }
 
 export async function quoteProcess(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; processId: number; applicationId: number },
 ) {
+  const { db } = deps;
   const row = await ownProcess(db, input.userId, input.processId);
   if (row.status !== 'in_progress') throw new AppError('process_not_in_progress');
   const ctx = await loadCoverage(db, row.coverageId, input.applicationId);
@@ -268,11 +277,12 @@ export async function quoteProcess(
  * process again (a retried request) returns the insurance already issued instead of a second one.
  */
 export async function confirmProcess(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; processId: number; quoteId: number; applicationId: number; now?: Date },
 ): Promise<{ created: boolean; insurance: InsuranceDetail }> {
+  const { db } = deps;
   const { insuranceId, created } = await issueInsurance(db, input);
-  return { created, insurance: await findInsurance(db, input.userId, insuranceId) };
+  return { created, insurance: await findInsurance(deps, { userId: input.userId, insuranceId }) };
 }
 
 async function issueInsurance(

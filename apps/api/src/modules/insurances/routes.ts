@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileAnswer } from '../../lib/file-answer.ts';
-import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { listQuerySchema } from '../../lib/list-query.ts';
 import { formPut } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
 import { renderCertificate } from './certificate.ts';
@@ -36,7 +36,7 @@ import {
   findInsurance,
   insuranceGroups,
   insuranceListSpec,
-  listInsurances,
+  listCustomerInsurances,
   requestCancellation,
 } from './service.ts';
 
@@ -54,7 +54,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, security, response: { 200: dataOf(z.array(InsuranceProcessSchema)) } } },
     async (request) => ({
-      data: await listProcesses(deps.db, { userId: caller(request).userId, applicationId }),
+      data: await listProcesses(deps, { userId: caller(request).userId, applicationId }),
     }),
   );
 
@@ -63,7 +63,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, body: StartProcessBodySchema, response: { 201: Process } } },
     async (request, reply) =>
       reply.status(201).send({
-        data: await startProcess(deps.db, {
+        data: await startProcess(deps, {
           userId: caller(request).userId,
           coverageId: request.body.coverage_id,
           applicationId,
@@ -75,7 +75,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, security, params: Id, response: { 200: Process } } },
     async (request) => ({
-      data: await findProcess(deps.db, {
+      data: await findProcess(deps, {
         userId: caller(request).userId,
         processId: request.params.id,
         applicationId,
@@ -94,7 +94,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: Process },
     },
     handler: async (request) => ({
-      data: await saveStep(deps.db, {
+      data: await saveStep(deps, {
         userId: caller(request).userId,
         processId: request.params.id,
         step: request.params.step,
@@ -108,7 +108,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, security, params: Id, response: { 204: z.null() } } },
     async (request, reply) => {
-      await discardProcess(deps.db, { userId: caller(request).userId, processId: request.params.id });
+      await discardProcess(deps, { userId: caller(request).userId, processId: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -118,7 +118,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: Id, response: { 201: dataOf(QuoteSchema) } } },
     async (request, reply) =>
       reply.status(201).send({
-        data: await quoteProcess(deps.db, {
+        data: await quoteProcess(deps, {
           userId: caller(request).userId,
           processId: request.params.id,
           applicationId,
@@ -142,7 +142,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, insurance } = await confirmProcess(deps.db, {
+      const { created, insurance } = await confirmProcess(deps, {
         userId: caller(request).userId,
         processId: request.params.id,
         quoteId: request.body.quote_id,
@@ -167,31 +167,17 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageOf(InsuranceSchema) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, insuranceListSpec);
-      const { rows, total } = await listInsurances(
-        deps.db,
-        {
-          userId: caller(request).userId,
-          where: q.where,
-          orderBy: q.orderBy,
-          limit: q.perPage,
-          offset: q.offset,
-        },
-        deps.insuranceLists,
-      );
-      return { data: rows, meta: pageMeta(q, total) };
-    },
+    async (request) => listCustomerInsurances(deps, { userId: caller(request).userId, query: request.query }),
   );
 
   app.get(
     '/groups',
     { schema: { tags, security, response: { 200: dataOf(z.array(InsuranceGroupSchema)) } } },
-    async (request) => ({ data: await insuranceGroups(deps.db, caller(request).userId) }),
+    async (request) => ({ data: await insuranceGroups(deps, { userId: caller(request).userId }) }),
   );
 
   app.get('/:id', { schema: { tags, security, params: Id, response: { 200: Detail } } }, async (request) => ({
-    data: await findInsurance(deps.db, caller(request).userId, request.params.id),
+    data: await findInsurance(deps, { userId: caller(request).userId, insuranceId: request.params.id }),
   }));
 
   app.get(
@@ -235,7 +221,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await requestCancellation(deps.db, {
+      data: await requestCancellation(deps, {
         userId: caller(request).userId,
         insuranceId: request.params.id,
         mode: request.body?.mode ?? 'end_of_period',

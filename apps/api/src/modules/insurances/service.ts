@@ -9,6 +9,7 @@ import {
   type InsuranceGroup,
   type InsuranceStatus,
   insuranceStatusLabel,
+  type PageMeta,
   premiumOf,
   RISK_TYPES,
   type RiskTypeCode,
@@ -30,7 +31,7 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ListSpec } from '../../lib/list-query.ts';
+import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
 import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { entityOut } from '../business/service.ts';
@@ -141,6 +142,20 @@ const preparedLatestInsurances = preparedPerDatabase((db: Db) =>
     .prepare('insurances_latest'),
 );
 
+/** GET /customers/insurances: one page of the caller's insurances (insuranceListSpec's query). */
+export async function listCustomerInsurances(
+  deps: { db: DbOrTx; insuranceLists?: InsuranceListCache },
+  input: { userId: number; query: RawQuery },
+): Promise<{ data: Insurance[]; meta: PageMeta }> {
+  const q = parseListQuery(input.query, insuranceListSpec);
+  const { rows, total } = await listInsurances(
+    deps.db,
+    { userId: input.userId, where: q.where, orderBy: q.orderBy, limit: q.perPage, offset: q.offset },
+    deps.insuranceLists,
+  );
+  return { data: rows, meta: pageMeta(q, total) };
+}
+
 export async function listInsurances(
   db: DbOrTx,
   input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
@@ -187,7 +202,12 @@ async function readInsurances(
 }
 
 /** Counts per risk type for "Mis contrataciones": '1 Celular', '3 Celulares', or 'baja programada'. */
-export async function insuranceGroups(db: DbOrTx, userId: number): Promise<InsuranceGroup[]> {
+export async function insuranceGroups(
+  deps: { db: DbOrTx },
+  input: { userId: number },
+): Promise<InsuranceGroup[]> {
+  const { db } = deps;
+  const { userId } = input;
   const rows = await db
     .select({ code: riskTypes.shortCode, status: insurances.status, cancelsOn: insurances.cancelsOn })
     .from(insurances)
@@ -219,10 +239,11 @@ export function groupLabel(total: number, scheduled: number, singular: string, p
 }
 
 export async function findInsurance(
-  db: DbOrTx,
-  userId: number,
-  insuranceId: number,
+  deps: { db: DbOrTx },
+  input: { userId: number; insuranceId: number },
 ): Promise<InsuranceDetail> {
+  const { db } = deps;
+  const { userId, insuranceId } = input;
   const [row] = await baseQuery(db).where(and(eq(insurances.id, insuranceId), eq(insurances.userId, userId)));
   if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
   const [parties] = await db
@@ -284,10 +305,10 @@ async function withPlaceNames(db: DbOrTx, stored: Record<string, unknown>): Prom
  * is scheduled to end with its paid period ('baja programada'). One transaction each.
  */
 export async function requestCancellation(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; insuranceId: number; mode: 'now' | 'end_of_period'; now?: Date },
-) {
-  await db.transaction(async (tx) => {
+): Promise<InsuranceDetail> {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(insurances)
@@ -316,7 +337,7 @@ export async function requestCancellation(
       refusal: { code: 'insurance_not_cancellable' },
     });
   });
-  return findInsurance(db, input.userId, input.insuranceId);
+  return findInsurance(deps, input);
 }
 
 /** The unused share of the premium, by whole days, rounded down to the centavo (never more than paid). */
