@@ -36,11 +36,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...base, body: BroadcastBodySchema, response: { 201: dataOf(BroadcastResultSchema) } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await broadcastNotification(deps, { body: request.body, audit: auditContext(request) }),
-        }),
+      reply.status(201).send({
+        data: await broadcastNotification(deps, { body: request.body, audit: auditContext(request) }),
+      }),
   );
 
   // ——— Audit log and dashboard ———
