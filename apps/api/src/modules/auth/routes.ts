@@ -186,9 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     { schema: { tags, body: ResetPasswordBodySchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
-      const userId = await resetPassword(deps.db, request.body);
-      // Other instances hear it from the database; this one forgets before answering.
-      deps.sessions.evict(`user:${userId}`);
+      await resetPassword(deps, request.body);
       return { message: 'Listo, ya podés iniciar sesión con tu nueva contraseña.' };
     },
   );

@@ -116,7 +116,12 @@ export async function createAccount(
     throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
   await tx.insert(userEntities).values({ userId: user.id, entityId: entity!.id, role: 'owner' });
   if (input.referralCode)
-    await linkReferral(tx, { inviteeUserId: user.id, inviteeDni: input.dni, code: input.referralCode });
+    await linkReferral(tx, {
+      inviteeUserId: user.id,
+      inviteeDni: input.dni,
+      code: input.referralCode,
+      deviceId: options.deviceId,
+    });
   if (input.socialProfile) {
     await tx.insert(socialIdentities).values({
       userId: user.id,
@@ -234,9 +239,16 @@ export async function requestPasswordReset(
  * Sets the new password, spends the link and every other link of the account still open (an older mail
  * must not reset the password again), and ends every session of the user; resolves to the user's id.
  */
-export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<number> {
+/**
+ * Sets the new password from a mailed link and ends every session of the account: other instances hear
+ * it from the database, this one forgets them before answering.
+ */
+export async function resetPassword(
+  deps: SessionDeps,
+  input: { token: string; password: string },
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -260,6 +272,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await revokeAllSessions(tx, reset.userId);
     return reset.userId;
   });
+  deps.sessions.evict(`user:${userId}`);
 }
 
 export type SocialLoginResult =

@@ -39,6 +39,7 @@ import { escapeHtml, type Mailer } from '../../lib/mail.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { newToken } from '../../lib/tokens.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import { voidUnpaidInsurancesOf } from '../insurances/status.ts';
 
@@ -198,9 +199,10 @@ async function signedInRecently(db: DbOrTx, sessionId: number, now: Date): Promi
 
 /** What the deletion dialog shows before the customer confirms. */
 export async function checkAccountDeletion(
-  db: Db,
+  deps: { db: Db },
   input: { userId: number; sessionId: number; now?: Date },
 ): Promise<AccountDeletionCheck> {
+  const { db } = deps;
   const now = input.now ?? new Date();
   const user = await accountOf(db, input.userId);
   return {
@@ -384,6 +386,7 @@ export async function deleteAccount(
     rateLimiter: RateLimiter;
     storage: Storage;
     mailer: Mailer;
+    sessions: Pick<SessionCache, 'evict'>;
     log: { error(obj: object, msg: string): void };
   },
   input: { userId: number; sessionId: number; password: string | undefined; now?: Date },
@@ -400,6 +403,8 @@ export async function deleteAccount(
     if (!locked) throw new AppError('unauthenticated');
     return anonymiseAccount(tx, await accountOf(tx, input.userId), now);
   });
+  // Other instances hear it from the database (migration 0015); this one forgets before answering.
+  deps.sessions.evict(`user:${input.userId}`);
   for (const key of deleted.avatarKeys) {
     await deps.storage
       .remove(key)

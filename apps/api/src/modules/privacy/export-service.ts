@@ -73,7 +73,11 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 
 const ids = (rows: ReadonlyArray<{ id: number }>) => rows.map((row) => row.id);
 
-export async function exportUserData(db: DbOrTx, userId: number, now = new Date()): Promise<DataExport> {
+export async function exportUserData(
+  deps: { db: DbOrTx },
+  { userId, now = new Date() }: { userId: number; now?: Date },
+): Promise<DataExport> {
+  const { db } = deps;
   const [user] = await db
     .select({
       user: users,

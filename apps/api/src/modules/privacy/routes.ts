@@ -48,7 +48,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, sessionId } = caller(request);
-      return { data: await checkAccountDeletion(deps.db, { userId, sessionId }) };
+      return { data: await checkAccountDeletion(deps, { userId, sessionId }) };
     },
   );
 
@@ -66,17 +66,9 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId, sessionId } = caller(request);
       await deleteAccount(
-        {
-          db: deps.db,
-          rateLimiter: deps.rateLimiter,
-          storage: deps.storage,
-          mailer: deps.mailer,
-          log: request.log,
-        },
+        { ...deps, log: request.log },
         { userId, sessionId, password: request.body.password },
       );
-      // Other instances hear it from the database (migration 0015); this one forgets before answering.
-      deps.sessions.evict(`user:${userId}`);
       return { message: 'Eliminamos tu cuenta. Te enviamos un email de confirmación.' };
     },
   );
@@ -94,7 +86,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = caller(request);
       await limitExports(userId);
-      const data = await exportUserData(deps.db, userId);
+      const data = await exportUserData(deps, { userId });
       reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', 'attachment; filename="mis-datos-cubierto.json"');
@@ -115,7 +107,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = caller(request);
       await limitExports(userId);
-      const pdf = await renderDataExportPdf(await exportUserData(deps.db, userId));
+      const pdf = await renderDataExportPdf(await exportUserData(deps, { userId }));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'attachment; filename="mis-datos-cubierto.pdf"')

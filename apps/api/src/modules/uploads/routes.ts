@@ -52,7 +52,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await readOwnUpload(deps, caller(request).userId, request.params.id);
+      const file = await readOwnUpload(deps, { userId: caller(request).userId, id: request.params.id });
       return reply
         .header('content-type', file.contentType)
         .header('cache-control', 'private, max-age=3600')

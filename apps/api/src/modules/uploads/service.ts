@@ -52,7 +52,10 @@ export async function assertOwnUploads(
     throw validationError({ [field]: ['Subí las fotos de nuevo: no las encontramos.'] });
 }
 
-export async function readOwnUpload(deps: { db: Db; storage: Storage }, userId: number, id: number) {
+export async function readOwnUpload(
+  deps: { db: Db; storage: Storage },
+  { userId, id }: { userId: number; id: number },
+) {
   const [file] = await deps.db
     .select()
     .from(files)
