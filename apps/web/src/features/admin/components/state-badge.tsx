@@ -23,6 +23,8 @@ export function StateBadge({ tone, children, testId }: { tone: Tone; children: R
       radius="sm"
       tt="none"
       maw="none"
+      // Never cut to 'Act…' when the table squeezes its column: the badge is as wide as its text.
+      miw="max-content"
       data-testid={testId}
     >
       {children}
