@@ -90,6 +90,19 @@ describe('top-up form', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('says under the amount what the API would refuse, and asks nothing before it is fixed', async () => {
+    const api = mockApi(withMethods(['sandbox']));
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Importe'), '50');
+    await user.click(screen.getByRole('button', { name: 'Continuar al pago' }));
+
+    expect(await screen.findByText('El mínimo es $ 100.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Importe')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog', { name: 'Aviso de redireccionamiento' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/customers/money-wallet/top-ups')).toHaveLength(0);
+  });
+
   it('without any checkout configured says so and cannot be sent', async () => {
     mockApi(withMethods([]));
     renderForm();

@@ -6,11 +6,13 @@
 import { type CheckoutMethod, TopUpBodySchema } from '@cubierto/contracts';
 import { Alert, Button, Card, NumberInput, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { confirmLeavingForCheckout, goToCheckout } from '../../../shared/native/permissions.ts';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import type { WalletKind } from '../../../shared/wallets/wallets.ts';
@@ -27,52 +29,45 @@ export function pesosToCents(pesos: number): number {
 export function TopUpForm({ kind }: { kind: WalletKind }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [amount, setAmount] = useState<number | string>('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const attemptKey = useRef<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const config = useQuery(appConfigQueryOptions);
   const methods = config.data?.checkout_methods;
-  const [chosen, setChosen] = useState<CheckoutMethod | null>(null);
-  const method = chosen ?? methods?.[0] ?? null;
+  // The amount is typed in pesos and kept in centavos, as the API's body has it.
+  const form = useApiForm({
+    schema: TopUpBodySchema,
+    defaultValues: { amount_cents: undefined, method: undefined },
+  });
+  const method = form.watch('method');
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!method) return;
-    const parsed = TopUpBodySchema.safeParse({
-      amount_cents: typeof amount === 'number' ? pesosToCents(amount) : undefined,
-      method,
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? t('wallets.topUp.invalid'));
-      return;
-    }
-    setError(null);
-    setSending(true);
+  // The first checkout the server offers is the one chosen until the customer picks another.
+  useEffect(() => {
+    if (methods?.[0] && !form.getValues('method')) form.setValue('method', methods[0]);
+  }, [methods, form]);
+
+  const submit = form.handleSubmit(async (body) => {
     // The checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6).
-    if (!(await confirmLeavingForCheckout())) {
-      setSending(false);
-      return;
-    }
+    if (!(await confirmLeavingForCheckout())) return;
     attemptKey.current ??= crypto.randomUUID();
     try {
       const url = await startTopUp({
         kind,
-        amountCents: parsed.data.amount_cents,
-        method: parsed.data.method,
+        amountCents: body.amount_cents,
+        method: body.method,
         idempotencyKey: attemptKey.current,
       });
       await goToCheckout(url);
+      // Gone to the checkout: the button stays busy (as the page is left).
+      setLeaving(true);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status !== 0) attemptKey.current = null;
-      handleError(failure, TOP_UP_ERROR_SITE);
-      setSending(false);
+      if (!form.applyApiErrors(failure)) handleError(failure, TOP_UP_ERROR_SITE);
     }
-  };
+  });
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg" id={headingId}>
             {t(`wallets.${kind}.topUp`)}
@@ -80,21 +75,30 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
           <Text size="sm" c="dimmed">
             {t('wallets.topUp.hint')}
           </Text>
-          <NumberInput
-            label={t('wallets.topUp.amount')}
-            value={amount}
-            onChange={(value) => {
-              setAmount(value);
-              attemptKey.current = null;
-            }}
-            prefix="$ "
-            thousandSeparator="."
-            decimalSeparator=","
-            decimalScale={2}
-            allowNegative={false}
-            hideControls
-            error={error}
-            inputMode="decimal"
+          <Controller
+            control={form.control}
+            name="amount_cents"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={t('wallets.topUp.amount')}
+                value={field.value === undefined ? '' : field.value / 100}
+                onChange={(value) => {
+                  field.onChange(typeof value === 'number' ? pesosToCents(value) : undefined);
+                  attemptKey.current = null;
+                }}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                prefix="$ "
+                thousandSeparator="."
+                decimalSeparator=","
+                decimalScale={2}
+                allowNegative={false}
+                hideControls
+                error={fieldState.error?.message}
+                inputMode="decimal"
+              />
+            )}
           />
           {!methods ? (
             config.isError ? (
@@ -110,9 +114,9 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
             methods.length > 1 && (
               <Radio.Group
                 label={t('wallets.topUp.method')}
-                value={method}
+                value={method ?? null}
                 onChange={(value) => {
-                  setChosen(value as CheckoutMethod);
+                  form.setValue('method', value as CheckoutMethod);
                   attemptKey.current = null;
                 }}
               >
@@ -124,7 +128,12 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
               </Radio.Group>
             )
           )}
-          <Button type="submit" loading={sending} disabled={!method} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="submit"
+            loading={form.formState.isSubmitting || leaving}
+            disabled={!method}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {t('wallets.topUp.submit')}
           </Button>
         </Stack>
