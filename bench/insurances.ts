@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RiskTypeCode } from '@cubierto/contracts';
+import { RISK_TYPES, type RiskTypeCode } from '@cubierto/contracts';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -107,7 +107,8 @@ async function main() {
               : step === 'dates'
                 ? {
                     start_date: isoDaysFromToday(0),
-                    end_date: isoDaysFromToday(code === 'travel-assistance' ? 10 : 180),
+                    // A trip is short; a cover runs half a year (both within their type's maxDays).
+                    end_date: isoDaysFromToday(RISK_TYPES[code].dates?.kind === 'trip' ? 10 : 180),
                   }
                 : { taker_entity_id: entity, billing_entity_id: entity };
         await app.inject({
