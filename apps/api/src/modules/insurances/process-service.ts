@@ -13,6 +13,7 @@ import {
   quotePremium,
   RISK_TYPES,
   type RiskTypeCode,
+  riskIdentifier,
   type StepName,
   stepSchema,
   stepsFor,
@@ -348,7 +349,7 @@ async function issueInsurance(
       kind: ctx.code,
       data: risk,
       photoFileIds: (row.answers.photos?.photos as number[] | undefined) ?? [],
-      identifier: (risk.imei ?? risk.plate ?? risk.frame_number ?? null) as string | null,
+      identifier: riskIdentifier(ctx.code, risk),
     });
     await tx
       .update(insuranceProcesses)
