@@ -54,6 +54,10 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { createInsuranceListCache, type InsuranceListCache } from './modules/insurances/list-cache.ts';
 import { adminInsuranceRoutes } from './modules/insurances/operator-routes.ts';
 import { insuranceRoutes, processRoutes } from './modules/insurances/routes.ts';
+import {
+  operatorInsuredServiceRoutes,
+  publicInsuredServiceRoutes,
+} from './modules/insured-service/routes.ts';
 import { invoiceProfileRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import { createApnsSender } from './modules/notifications/apns.ts';
 import { createFcmSender } from './modules/notifications/fcm.ts';
@@ -334,9 +338,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(operatorRoutes, { prefix: '/admin' });
       await api.register(operatorCatalogRoutes, { prefix: '/admin' });
       await api.register(operatorSettingsRoutes, { prefix: '/admin' });
+      await api.register(operatorInsuredServiceRoutes, { prefix: '/admin' });
       await api.register(operatorPollRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(commonRoutes, { prefix: '/common' });
+      await api.register(publicInsuredServiceRoutes, { prefix: '/common' });
       await api.register(customerUserRoutes, { prefix: '/customers' });
       await api.register(filesRoutes, { prefix: '/files' });
       if (options.opsToken) await api.register(opsRoutes, { prefix: '/ops', opsToken: options.opsToken });

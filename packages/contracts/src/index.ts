@@ -12,6 +12,7 @@ export * from './imports.ts';
 export * from './insurance.ts';
 export * from './insurance-status.ts';
 export * from './insurance-views.ts';
+export * from './insured-service.ts';
 export * from './invoices.ts';
 export * from './money.ts';
 export * from './notifications.ts';
