@@ -585,6 +585,14 @@ function excerpt(text: string): string {
 
 // ——— Status changes ———
 
+type ClaimStatusChange = {
+  claimId: number;
+  body: ChangeClaimStatusBody;
+  idempotencyKey: string | undefined;
+  audit: AuditContext;
+  now?: Date;
+};
+
 /**
  * An operator moves a claim (one transaction, the claim row locked first so concurrent changes queue):
  * the transition must be allowed by checkClaimTransition; `aprobado` records the amount; `pagado`
@@ -594,28 +602,13 @@ function excerpt(text: string): string {
  */
 export async function changeClaimStatus(
   deps: { db: Db },
-  input: {
-    claimId: number;
-    body: ChangeClaimStatusBody;
-    idempotencyKey: string | undefined;
-    audit: AuditContext;
-    now?: Date;
-  },
+  input: ClaimStatusChange,
 ): Promise<OperatorClaimDetail> {
   await moveClaim(deps.db, input);
   return findClaimForOperator(deps, { claimId: input.claimId });
 }
 
-async function moveClaim(
-  db: Db,
-  input: {
-    claimId: number;
-    body: ChangeClaimStatusBody;
-    idempotencyKey: string | undefined;
-    audit: AuditContext;
-    now?: Date;
-  },
-): Promise<{ changed: boolean }> {
+async function moveClaim(db: Db, input: ClaimStatusChange): Promise<{ changed: boolean }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const [claim] = await tx.select().from(claims).where(eq(claims.id, input.claimId)).for('update');
