@@ -6,18 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { type BuildStamp, BuildStampSchema } from '@cubierto/contracts';
 import type { Config } from '../../config.ts';
-
-export const BuildStampSchema = z.object({
-  version: z.string(),
-  environment: z.string(),
-  branch: z.string().nullable(),
-  commit: z.string().nullable(),
-  /** YYYY-MM-DD (UTC) of the web build; null without one. */
-  built_at: z.string().nullable(),
-});
-export type BuildStamp = z.infer<typeof BuildStampSchema>;
 
 const webPackage = new URL('../../../../web/package.json', import.meta.url);
 

@@ -1,5 +1,6 @@
 /** /common: public reference data — app versions, contexts, provinces and localities, public app config. */
 import {
+  AppConfigSchema,
   AppVersionSchema,
   CertificateCheckSchema,
   CHECKOUT_METHODS,
@@ -13,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema } from '../../lib/list-query.ts';
 import { verifyCertificate } from '../insurances/service.ts';
-import { BuildStampSchema, readBuildStamp } from './build-stamp.ts';
+import { readBuildStamp } from './build-stamp.ts';
 import { clientErrorRoutes } from './client-errors.ts';
 import {
   appVersionListSpec,
@@ -92,32 +93,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        response: {
-          200: z.object({
-            data: z.object({
-              application_id: z.number(),
-              /** Spec §9's other fixed ids: the web sends entity_type_id in the poll's path. */
-              country_id: z.number(),
-              entity_type_id: z.number(),
-              sale_condition_id: z.number(),
-              help_chat_url: z.string(),
-              credit_wallet_mode: z.boolean(),
-              google_client_id: z.string().nullable(),
-              apple_client_id: z.string().nullable(),
-              facebook_app_id: z.string().nullable(),
-              /** The checkout providers configured on this server, in the order to offer them. */
-              checkout_methods: z.array(z.enum(CHECKOUT_METHODS)),
-              /** Public ids of the scripts a production web build loads (analytics, tags, session recording). */
-              analytics_id: z.string().nullable(),
-              tag_manager_id: z.string().nullable(),
-              session_recording_id: z.string().nullable(),
-              /** Test mode: the app signs in at once with the mock Apple sign-in (never in production). */
-              test_mode: z.boolean(),
-              /** The build stamp (spec §1): version, environment, branch, commit and build date. */
-              build: BuildStampSchema,
-            }),
-          }),
-        },
+        response: { 200: dataOf(AppConfigSchema) },
       },
     },
     async () => ({

@@ -3,33 +3,18 @@
  * credit wallet mode and the social sign-in client ids. Never a secret. Fetched once, when first needed;
  * the application id is kept in storage (spec §3).
  */
-import { CHECKOUT_METHODS, type CheckoutMethod } from '@cubierto/contracts';
+import {
+  type AppConfig as AppConfigAnswer,
+  CHECKOUT_METHODS,
+  type CheckoutMethod,
+} from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { StorageKey, storage } from '../storage/storage.ts';
 
-export type AppConfig = {
-  application_id: number;
-  /** Spec §9's other fixed ids: entity_type_id goes in the poll's path (spec §7). */
-  country_id: number;
-  entity_type_id: number;
-  sale_condition_id: number;
-  help_chat_url: string;
-  credit_wallet_mode: boolean;
-  google_client_id: string | null;
-  apple_client_id: string | null;
-  facebook_app_id: string | null;
-  /** Checkout providers the server has credentials for (Mercado Pago, Ualá, the test checkout). */
-  checkout_methods: CheckoutMethod[];
-  /** Public ids of the production-only scripts (shared/observability). */
-  analytics_id: string | null;
-  tag_manager_id: string | null;
-  session_recording_id: string | null;
-  /** Test mode: the login signs in at once with the mock Apple sign-in (never in production). */
-  test_mode: boolean;
-  version?: string;
-};
+/** The answer (the contracts' AppConfigSchema) less the build stamp the app does not use; `version` is an older server's. */
+export type AppConfig = Omit<AppConfigAnswer, 'build'> & { version?: string };
 
 /**
  * Checks the answer by hand rather than with zod: the login page reads this configuration (social sign-in,
