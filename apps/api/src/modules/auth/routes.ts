@@ -29,11 +29,10 @@ import {
   loginWithSocial,
   minutesText,
   refreshSession,
-  registerUser,
+  registerWithSocial,
   requestPasswordReset,
   resetPassword,
 } from './service.ts';
-import type { SocialProfile } from './social.ts';
 
 const tags = ['auth'];
 const FORGOT_MESSAGE = 'Si el email está registrado, te enviamos un enlace para restablecer la contraseña.';
@@ -105,25 +104,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await startRegistration(deps, { ...body, deviceId: deviceIdOf(request) });
         return reply.status(202).send({ message: registrationPendingMessage(body.email) });
       }
-      if (!body.social || !body.social_token)
-        throw new AppError('validation_failed', {
-          validations: { social: ['Falta el proveedor o su token.'] },
-        });
-      const socialProfile: SocialProfile = await deps.social.verify(body.social, body.social_token);
-      if (socialProfile.email?.toLowerCase() !== body.email) {
-        throw new AppError('validation_failed', {
-          validations: { email: ['El email debe ser el de tu cuenta del proveedor.'] },
-        });
-      }
-      const token = await registerUser(
-        deps.db,
-        { ...body, socialProfile },
-        {
-          sessionDays: deps.config.sessionDays,
-          userAgent: request.headers['user-agent'],
-          deviceId: deviceIdOf(request),
-        },
-      );
+      const token = await registerWithSocial(deps, {
+        ...body,
+        userAgent: request.headers['user-agent'],
+        deviceId: deviceIdOf(request),
+      });
       return reply.status(201).send(token);
     },
   );

@@ -50,14 +50,31 @@ export type SessionOptions = {
   deviceId?: string | undefined;
 };
 
-/** Registration completed by a verified provider token: the account at once (the provider proved the e-mail). */
-export async function registerUser(
-  db: Db,
-  input: RegisterBody & { socialProfile?: SocialProfile | undefined },
-  options: SessionOptions,
+/**
+ * Registration completed by a verified provider token: the account at once (the provider proved the
+ * e-mail, which must be the one typed).
+ */
+export async function registerWithSocial(
+  deps: { db: Db; social: SocialVerifier; config: Pick<Config, 'sessionDays'> },
+  input: RegisterBody & { userAgent?: string | undefined; deviceId?: string | undefined },
 ): Promise<IssuedToken> {
+  if (!input.social || !input.social_token)
+    throw new AppError('validation_failed', {
+      validations: { social: ['Falta el proveedor o su token.'] },
+    });
+  const socialProfile = await deps.social.verify(input.social, input.social_token);
+  if (socialProfile.email?.toLowerCase() !== input.email) {
+    throw new AppError('validation_failed', {
+      validations: { email: ['El email debe ser el de tu cuenta del proveedor.'] },
+    });
+  }
+  const options: SessionOptions = {
+    sessionDays: deps.config.sessionDays,
+    userAgent: input.userAgent,
+    deviceId: input.deviceId,
+  };
   const passwordHash = await hashPassword(input.password);
-  return db.transaction((tx) =>
+  return deps.db.transaction((tx) =>
     createAccount(
       tx,
       {
@@ -66,7 +83,7 @@ export async function registerUser(
         dni: input.dni,
         passwordHash,
         referralCode: input.referral_code,
-        socialProfile: input.socialProfile,
+        socialProfile,
       },
       options,
     ),
