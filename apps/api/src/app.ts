@@ -75,6 +75,7 @@ import { operatorRoutes, operatorSignInRoutes } from './modules/operators/routes
 import { operatorPollRoutes } from './modules/polls/operator-routes.ts';
 import { pollRoutes } from './modules/polls/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { customerRightsRoutes, publicRightsRoutes } from './modules/rights/routes.ts';
 import { operatorSettingsRoutes } from './modules/settings/operator-routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
@@ -240,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // change also forgets before it answers, so the next read never races the notification: after a
   // customer's request, that customer's cached profile and insurance pages; after a provider's webhook,
   // the sandbox checkout or an operator's request, everything.
-  const changesOthers = new RegExp(`^(${API_PREFIX}/(webhooks|admin|ops)|/sandbox)/`);
+  const changesOthers = new RegExp(`^(${API_PREFIX}/(webhooks|admin|ops|rights)|/sandbox)/`);
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
     const forget = request.auth
@@ -349,6 +350,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicPolicyRoutes, { prefix: '/public-policies' });
       await api.register(applicationPolicyRoutes, { prefix: '/applications' });
       await api.register(webhookRoutes, { prefix: '/webhooks', mercadopago, uala });
+      await api.register(publicRightsRoutes, { prefix: '/rights' });
       await api.register(
         async (customers) => {
           customers.addHook('onRequest', rejectDuringMaintenance);
@@ -366,6 +368,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await customers.register(invoiceProfileRoutes, { prefix: '/invoice-profile' });
           await customers.register(invoiceRoutes, { prefix: '/invoices' });
           await customers.register(referralRoutes, { prefix: '/referral' });
+          await customers.register(customerRightsRoutes, { prefix: '/rights' });
           await customers.register(pollRoutes, { prefix: '/poll-question-response' });
           await customers.register(claimRoutes, { prefix: '/claims' });
           await customers.register(notificationUserRoutes, { prefix: '/notification-user' });

@@ -16,6 +16,7 @@ import { storageJobs } from './lib/storage-sweep.ts';
 import { claimJobs } from './modules/claims/jobs.ts';
 import { insuranceJobs } from './modules/insurances/lifecycle.ts';
 import { notificationJobs } from './modules/notifications/jobs.ts';
+import { paymentJobs } from './modules/payments/refunds.ts';
 
 async function main() {
   const config = loadConfig();
@@ -39,6 +40,7 @@ async function main() {
           ...notificationJobs(app.deps.push),
           ...claimJobs(app.deps.storage),
           ...storageJobs(app.deps.storage),
+          ...paymentJobs(app.deps.providers),
         },
         log: app.log.child({ name: 'outbox' }),
       })

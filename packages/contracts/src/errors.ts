@@ -63,6 +63,10 @@ export const errorCodes = {
   import_not_ready: 409,
   /** Rows of the import were insured meanwhile (another import or contract): upload it again without them. */
   import_rows_insured: 409,
+  /** The botón de arrepentimiento no longer applies (not paid, past its 10 days, already ended). */
+  withdrawal_not_applicable: 409,
+  /** The botón de baja does not apply (not in force nor paid, or a risk type it does not cover). */
+  baja_not_applicable: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

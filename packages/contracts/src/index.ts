@@ -23,6 +23,7 @@ export * from './polls.ts';
 export * from './pricing.ts';
 export * from './privacy.ts';
 export * from './referrals.ts';
+export * from './rights.ts';
 export * from './risk-types.ts';
 export * from './settings.ts';
 export * from './test-mode.ts';

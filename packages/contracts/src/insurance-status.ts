@@ -7,7 +7,8 @@
  *   pendiente ──expire_unpaid (72 h unpaid) / close_account──▶ anulado
  *   vigente ──finish (after ends_on)──▶ finalizado
  *   vigente ──end_scheduled (after cancels_on, 'baja programada')──▶ cancelado
- *   pendiente | vigente ──cancel (the customer)──▶ cancelado
+ *   pendiente | vigente ──cancel (the customer) / withdraw (botón de arrepentimiento)──▶ cancelado
+ *   pendiente | vigente ──reverse (the provider took the payment back)──▶ anulado
  *   pendiente | vigente ──void / invalidate (an operator)──▶ anulado / invalido
  */
 import type { InsuranceStatus } from './insurance.ts';
@@ -22,6 +23,8 @@ export const INSURANCE_ACTIONS = [
   'void',
   'invalidate',
   'close_account',
+  'withdraw',
+  'reverse',
 ] as const;
 export type InsuranceAction = (typeof INSURANCE_ACTIONS)[number];
 
@@ -47,6 +50,10 @@ export const INSURANCE_TRANSITIONS: Readonly<Record<InsuranceAction, Rule>> = {
   invalidate: { from: ['pendiente', 'vigente'], to: ['invalido'] },
   /** The customer deletes the account: what was never paid is voided. */
   close_account: { from: ['pendiente'], to: ['anulado'] },
+  /** The customer's arrepentimiento (Ley 24.240 art. 34): paid, within 10 days; everything paid comes back. */
+  withdraw: { from: ['pendiente', 'vigente'], to: ['cancelado'] },
+  /** The provider reported its payment refunded, cancelled or charged back without our asking. */
+  reverse: { from: ['pendiente', 'vigente'], to: ['anulado'] },
 };
 
 /** Whether `action` may move an insurance in `from` to `to`. */

@@ -44,6 +44,9 @@ const defaultMessages: Record<ErrorCode, string> = {
   account_deletion_blocked: 'Antes de eliminar tu cuenta tenés que resolver lo pendiente.',
   import_not_ready: 'La importación no tiene filas válidas para emitir.',
   import_rows_insured: 'Algunas filas ya tienen un seguro vigente o pendiente. Subí el archivo sin ellas.',
+  withdrawal_not_applicable:
+    'Esta contratación ya no admite el arrepentimiento: pasaron los 10 días corridos desde que la contrataste o ya terminó.',
+  baja_not_applicable: 'Esta contratación no se puede dar de baja con el botón de baja.',
   payload_too_large: 'El contenido enviado supera el tamaño permitido.',
   unsupported_media_type: 'El tipo de contenido no es compatible.',
   validation_failed: 'Revisá los datos ingresados.',

@@ -4,7 +4,14 @@
  *    `init_point`, `sandbox_init_point`; 400 when items, their ARS unit_price or external_reference are
  *    missing.
  *  - GET /v1/payments/{id} (Bearer) → {id, status, status_detail, external_reference, transaction_amount,
- *    currency_id, date_created, date_approved}; 404 {message:'Payment not found', error:'not_found', …}.
+ *    currency_id, date_created, date_approved, refunds, transaction_amount_refunded}; 404 {message:'Payment
+ *    not found', error:'not_found', …}.
+ *  - POST /v1/payments/{id}/refunds (Bearer, X-Idempotency-Key) `{amount?}` in pesos (the rest of the
+ *    payment when absent) → 201 the refund {id, payment_id, amount, metadata, source, date_created,
+ *    unique_sequence_number, refund_mode, adjustment_amount, status:'approved', reason, labels,
+ *    amount_refunded_to_payer, partition_details}; the same key again → the same refund. The payment then
+ *    reads `refunded` (all of it given back). 400 without the key, for a payment that is not approved or an
+ *    amount over what is left; 404 for an unknown payment.
  * Another token → 401 {message:'invalid access token', error:'unauthorized', status:401, cause:[]}.
  * `outage = true` → every endpoint answers 500 {message:'internal_error', …}.
  *
@@ -38,6 +45,25 @@ export type MercadoPagoPayment = {
   currency_id: string;
   date_created: string;
   date_approved: string | null;
+  refunds: MercadoPagoRefund[];
+  transaction_amount_refunded: number;
+};
+
+export type MercadoPagoRefund = {
+  id: number;
+  payment_id: number;
+  amount: number;
+  metadata: Record<string, unknown>;
+  source: { id: string; name: string; type: string };
+  date_created: string;
+  unique_sequence_number: string | null;
+  refund_mode: string;
+  adjustment_amount: number;
+  status: string;
+  reason: string | null;
+  labels: string[];
+  amount_refunded_to_payer: number;
+  partition_details: unknown[];
 };
 
 export type MercadoPagoPeer = {
@@ -46,6 +72,8 @@ export type MercadoPagoPeer = {
   payments: Map<number, MercadoPagoPayment & { notificationUrl: string }>;
   /** Every request: method, path and authorization header, in order. */
   requests: Array<{ method: string; path: string; authorization: string | undefined }>;
+  /** Every refund created, in order (one per idempotency key). */
+  refunds: MercadoPagoRefund[];
   outage: boolean;
   /** The buyer pays the preference with this external reference (its price unless told otherwise). */
   pay(
@@ -67,6 +95,10 @@ const STATUS_DETAILS: Record<string, string> = {
   pending: 'pending_contingency',
   in_process: 'pending_review_manual',
   rejected: 'cc_rejected_other_reason',
+  refunded: 'refunded',
+  cancelled: 'by_collector',
+  charged_back: 'settled',
+  in_mediation: 'in_mediation',
 };
 
 export async function startMercadoPagoPeer(options: {
@@ -74,6 +106,8 @@ export async function startMercadoPagoPeer(options: {
   webhookSecret: string;
 }): Promise<MercadoPagoPeer> {
   let nextPaymentId = 1_320_000_000 + Math.floor(Math.random() * 1_000_000);
+  let nextRefundId = 2_070_000_000 + Math.floor(Math.random() * 1_000_000);
+  const refundKeys = new Map<string, MercadoPagoRefund>();
   const send = (res: ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const fail = (res: ServerResponse, status: number, error: string, message: string) =>
@@ -89,6 +123,7 @@ export async function startMercadoPagoPeer(options: {
     preferences: [],
     payments: new Map(),
     requests: [],
+    refunds: [],
     outage: false,
     pay(externalReference, status, { amount, currency = 'ARS' } = {}) {
       const preference = peer.preferences.findLast((p) => p.external_reference === externalReference);
@@ -102,6 +137,8 @@ export async function startMercadoPagoPeer(options: {
         currency_id: currency,
         date_created: now,
         date_approved: status === 'approved' ? now : null,
+        refunds: [],
+        transaction_amount_refunded: 0,
         notificationUrl: preference?.notification_url ?? 'http://localhost/api/v4/webhooks/mercadopago',
       };
       peer.payments.set(payment.id, payment);
@@ -180,6 +217,55 @@ export async function startMercadoPagoPeer(options: {
       };
       peer.preferences.push(created);
       return send(res, 201, created);
+    }
+    const refunding = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname);
+    if (req.method === 'POST' && refunding) {
+      const found = peer.payments.get(Number(refunding[1]));
+      if (!found) return fail(res, 404, 'not_found', 'Payment not found');
+      const key = req.headers['x-idempotency-key'];
+      if (typeof key !== 'string' || !key)
+        return fail(res, 400, 'bad_request', 'X-Idempotency-Key is required');
+      const earlier = refundKeys.get(key);
+      if (earlier) return send(res, 201, earlier);
+      if (found.status !== 'approved') return fail(res, 400, 'bad_request', 'Payment not refundable');
+      let amount: number;
+      try {
+        const asked = body ? (JSON.parse(body) as { amount?: number }).amount : undefined;
+        amount = asked ?? found.transaction_amount - found.transaction_amount_refunded;
+      } catch {
+        return fail(res, 400, 'bad_request', 'invalid json');
+      }
+      const left = Math.round((found.transaction_amount - found.transaction_amount_refunded) * 100);
+      if (!(amount > 0) || Math.round(amount * 100) > left)
+        return fail(res, 400, 'bad_request', 'Invalid refund amount');
+      const refund: MercadoPagoRefund = {
+        id: nextRefundId++,
+        payment_id: found.id,
+        amount,
+        metadata: {},
+        source: { id: '1234567890', name: 'Cubierto', type: 'collector' },
+        date_created: new Date().toISOString(),
+        unique_sequence_number: null,
+        refund_mode: 'standard',
+        adjustment_amount: 0,
+        status: 'approved',
+        reason: null,
+        labels: [],
+        amount_refunded_to_payer: amount,
+        partition_details: [],
+      };
+      refundKeys.set(key, refund);
+      peer.refunds.push(refund);
+      found.refunds.push(refund);
+      found.transaction_amount_refunded =
+        left - Math.round(amount * 100) === 0
+          ? found.transaction_amount
+          : found.transaction_amount_refunded + amount;
+      if (found.transaction_amount_refunded >= found.transaction_amount) {
+        found.status = 'refunded';
+        found.status_detail = 'refunded';
+      } else found.status_detail = 'partially_refunded';
+      return send(res, 201, refund);
     }
     const payment = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
     if (req.method === 'GET' && payment) {

@@ -8,6 +8,11 @@
  *    when a field is missing.
  *  - GET /2/orders/{uuid} (Bearer) → {uuid, order_number, status, amount, currency, external_reference,
  *    ref_number, created_date}; 404 {code:'404', message:'Order not found'}.
+ *  - POST /2/orders/{uuid}/refund (Bearer) {amount (pesos, text), notification_url?} → 200
+ *    {status:'INITIATED'}; 400 {code:'request_error', message} when the order is not approved, already has
+ *    a refund in progress or given, or the amount is over the order's; 404 for an unknown order.
+ *    `completeRefund()` ends it as Ualá does (REFUNDED: the order reads REFUNDED; NOT_REFUNDED: nothing
+ *    changes) and `notify(app, uuid, { status })` sends its result.
  * An unknown or expired token → 401. `outage = true` → every endpoint answers 503.
  *
  * As Ualá's notifier: `setStatus()` changes an order and `notify()` posts {uuid, external_reference,
@@ -32,6 +37,8 @@ export type UalaOrder = {
   callback_success: string;
   callback_fail: string;
   notification_url: string;
+  /** The refund asked of the order, if any. */
+  refund?: { status: 'INITIATED' | 'REFUNDED' | 'NOT_REFUNDED'; amount: string; notification_url?: string };
 };
 
 export type UalaPeer = {
@@ -43,6 +50,10 @@ export type UalaPeer = {
   /** Forgets every token issued so far, as if they expired. */
   expireTokens(): void;
   setStatus(uuid: string, status: string): void;
+  /** Every refund asked, in order. */
+  refunds: Array<{ uuid: string; amount: string; notification_url?: string }>;
+  /** Ualá finishes a refund in progress: REFUNDED (the order reads REFUNDED) or NOT_REFUNDED. */
+  completeRefund(uuid: string, outcome?: 'REFUNDED' | 'NOT_REFUNDED'): void;
   orderOf(externalReference: string): UalaOrder;
   notify(
     app: FastifyInstance,
@@ -78,7 +89,14 @@ export async function startUalaPeer(options: {
     orders: [],
     tokensIssued: 0,
     outage: false,
+    refunds: [],
     expireTokens: () => tokens.clear(),
+    completeRefund(uuid, outcome = 'REFUNDED') {
+      const order = peer.orders.find((o) => o.uuid === uuid);
+      if (!order?.refund) throw new Error(`no refund of order ${uuid}`);
+      order.refund.status = outcome;
+      if (outcome === 'REFUNDED') order.status = 'REFUNDED';
+    },
     setStatus(uuid, status) {
       const order = peer.orders.find((o) => o.uuid === uuid);
       if (!order) throw new Error(`no order ${uuid}`);
@@ -184,6 +202,32 @@ export async function startUalaPeer(options: {
         },
       });
     }
+    const refundPath = /^\/2\/orders\/([\w-]+)\/refund$/.exec(url.pathname);
+    if (req.method === 'POST' && refundPath) {
+      const order = peer.orders.find((o) => o.uuid === refundPath[1]);
+      if (!order) return send(res, 404, { code: 'response_error', message: 'No record found.' });
+      const refusal = (message: string) =>
+        send(res, 400, { code: 'request_error', message, errors: [message] });
+      if (order.status !== 'APPROVED' && order.status !== 'PROCESSED')
+        return refusal('The order is not approved');
+      if (order.refund && order.refund.status !== 'NOT_REFUNDED')
+        return refusal('The order already has a refund');
+      const amount = String(body?.amount ?? '');
+      if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) > Number(order.amount))
+        return refusal('Invalid amount value');
+      const notification = typeof body?.notification_url === 'string' ? body.notification_url : undefined;
+      order.refund = {
+        status: 'INITIATED',
+        amount,
+        ...(notification ? { notification_url: notification } : {}),
+      };
+      peer.refunds.push({
+        uuid: order.uuid,
+        amount,
+        ...(notification ? { notification_url: notification } : {}),
+      });
+      return send(res, 200, { status: 'INITIATED' });
+    }
     const orderPath = /^\/2\/orders\/([\w-]+)$/.exec(url.pathname);
     if (req.method === 'GET' && orderPath) {
       const order = peer.orders.find((o) => o.uuid === orderPath[1]);
@@ -193,6 +237,7 @@ export async function startUalaPeer(options: {
         callback_success: _s,
         callback_fail: _f,
         notification_url: _n,
+        refund: _r,
         ...answer
       } = order;
       return send(res, 200, answer);

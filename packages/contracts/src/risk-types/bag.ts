@@ -12,6 +12,7 @@ export const bag = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'fixed_monthly',
+  ssnBranch: 'robo',
   answers: () => z.strictObject({ description: z.string().trim().max(200).optional() }),
   fields: [
     {

@@ -13,6 +13,7 @@ export const bicycle = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'fixed_monthly',
+  ssnBranch: 'robo',
   answers: () =>
     z.strictObject({
       brand: text('la marca', 40),

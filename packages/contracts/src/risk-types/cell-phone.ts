@@ -14,6 +14,7 @@ export const cellPhone = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'by_insured_amount',
+  ssnBranch: 'robo',
   answers: () =>
     z.strictObject({
       brand: text('la marca', 40),

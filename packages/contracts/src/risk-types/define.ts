@@ -6,6 +6,7 @@
  * both read it.
  */
 import type { z } from 'zod';
+import type { SsnBranch } from '../rights.ts';
 import { GENDER_LABELS } from './answers.ts';
 
 /** 1 = people-centred quick flow, 2 = object flow, 0 = standard flow (spec §4). */
@@ -147,6 +148,11 @@ export type RiskTypeDefinition<Code extends string = string, Answers extends z.Z
   pricing: PricingKind;
   /** Exempt from IVA (Ley de IVA art. 7 h) 21: life insurance); every other cover pays 21 %. */
   ivaExempt?: boolean;
+  /**
+   * Its branch in the SSN's classification: the botón de baja covers the branches of Res. 360/2024 as
+   * amended by Res. 435/2025 (contracts rights.ts `BAJA_BUTTON_BRANCHES`). Without one, it is not covered.
+   */
+  ssnBranch?: SsnBranch;
   /** The answers of the "risk" step (what or who is insured); `now` fixes year ranges. */
   answers: (now: Date) => Answers;
   /** The answers' fields in the order of the schema, the summary and the CSV. */

@@ -13,6 +13,7 @@ export const home = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'fixed_monthly',
+  ssnBranch: 'combinado_familiar_integral',
   answers: () => z.strictObject({ address: AddressSchema }),
   fields: [{ key: 'address', kind: 'address', identifies: true, csv: addressColumns }],
   descriptionFields: [

@@ -22,6 +22,7 @@ export const life = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'fixed_monthly',
+  ssnBranch: 'vida',
   ivaExempt: true,
   answers: () => z.strictObject({ insured: PersonSchema, beneficiaries: beneficiaries(1) }),
   fields: [

@@ -13,6 +13,7 @@ export const motorcycle = defineRiskType({
   specialClauses: false,
   externalLink: true,
   pricing: 'fixed_monthly',
+  ssnBranch: 'motovehiculos',
   answers: (now) =>
     z.strictObject({
       brand: text('la marca', 40),

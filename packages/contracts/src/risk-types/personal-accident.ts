@@ -24,6 +24,7 @@ export const personalAccident = defineRiskType({
   specialClauses: true,
   externalLink: false,
   pricing: 'fixed_monthly',
+  ssnBranch: 'accidentes_personales',
   answers: () =>
     z.strictObject({
       insured: PersonSchema,

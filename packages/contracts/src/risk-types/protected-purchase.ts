@@ -13,6 +13,7 @@ export const protectedPurchase = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'by_insured_amount',
+  ssnBranch: 'otros_danos_patrimoniales',
   answers: () =>
     z.strictObject({
       product_description: text('el producto', 120),

@@ -13,6 +13,7 @@ export const specificVehicleCargo = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'fixed_monthly',
+  ssnBranch: 'transporte',
   answers: () => z.strictObject({ plate: Plate, cargo_description: text('qué carga transporta', 200) }),
   fields: [
     {

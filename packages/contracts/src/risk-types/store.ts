@@ -22,6 +22,7 @@ export const store = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'fixed_monthly',
+  ssnBranch: 'combinado_familiar_integral',
   answers: () =>
     z.strictObject({ address: AddressSchema, business_activity: text('el rubro del comercio', 80) }),
   fields: [

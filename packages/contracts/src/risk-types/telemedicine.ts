@@ -13,6 +13,7 @@ export const telemedicine = defineRiskType({
   specialClauses: false,
   externalLink: true,
   pricing: 'fixed_monthly',
+  ssnBranch: 'salud',
   answers: () => z.strictObject({ insured: PersonSchema }),
   fields: [
     {

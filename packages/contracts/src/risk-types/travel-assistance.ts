@@ -16,6 +16,7 @@ export const travelAssistance = defineRiskType({
   specialClauses: false,
   externalLink: false,
   pricing: 'travel_by_days',
+  ssnBranch: 'asistencia',
   answers: () =>
     z.strictObject({
       trip_type: z.enum(TRIP_TYPES, { error: 'Elegí el tipo de viaje.' }),

@@ -125,7 +125,7 @@ export async function startInsurance(tx: DbOrTx, insurance: InsuranceRow, now: D
 
 export type EndingAction = Extract<
   InsuranceAction,
-  'cancel' | 'void' | 'invalidate' | 'expire_unpaid' | 'end_scheduled' | 'finish'
+  'cancel' | 'void' | 'invalidate' | 'expire_unpaid' | 'end_scheduled' | 'finish' | 'withdraw' | 'reverse'
 >;
 
 /** What the refund's wallet movement and credit note say, by how the insurance ended. */
@@ -133,7 +133,15 @@ const REFUND_LABEL: Partial<Record<EndingAction, string>> = {
   cancel: 'la baja',
   void: 'la anulación',
   invalidate: 'la invalidación',
+  withdraw: 'arrepentimiento',
 };
+
+/**
+ * Where a refund goes: Mi dinero (every refund but one), Mi crédito, or back through the provider that
+ * collected it (a withdrawal of a Mercado Pago or Ualá payment: the caller asks the provider; here only
+ * the credit note is issued).
+ */
+export type RefundDestination = 'money_wallet' | 'credit_wallet' | 'provider';
 
 /**
  * Ends an insurance (read, and locked, by the caller): its status by the table, the customer's
@@ -147,6 +155,7 @@ export async function endInsurance(
     action: EndingAction;
     now: Date;
     refundCents?: number;
+    refundTo?: RefundDestination;
     set?: AlongWith;
     refusal?: Refusal;
   },
@@ -162,28 +171,32 @@ export async function endInsurance(
     ...(input.refusal ? { refusal: input.refusal } : {}),
   });
   if (to === 'anulado' || to === 'cancelado' || to === 'invalido')
-    await notifyInsuranceEnded(tx, insurance, to);
+    await notifyInsuranceEnded(tx, insurance, to, action);
   const refund = input.refundCents ?? 0;
   const label = REFUND_LABEL[action];
   if (refund <= 0 || !label) return { status: to, refundMovementId: null };
-  const movement = await postMovement(tx, {
-    userId: insurance.userId,
-    kind: 'money',
-    amountCents: refund,
-    movement: 'refund',
-    description: `Devolución por ${label} de la contratación ${insurance.number}`,
-    insuranceId: insurance.id,
-  });
+  const destination = input.refundTo ?? 'money_wallet';
+  const movement =
+    destination === 'provider'
+      ? null
+      : await postMovement(tx, {
+          userId: insurance.userId,
+          kind: destination === 'credit_wallet' ? 'credit' : 'money',
+          amountCents: refund,
+          movement: 'refund',
+          description: `Devolución por ${label} de la contratación ${insurance.number}`,
+          insuranceId: insurance.id,
+        });
   await issueCreditNoteForRefund(
     tx,
     {
       userId: insurance.userId,
       insuranceId: insurance.id,
       amountCents: refund,
-      refundMovementId: movement.id,
+      refundMovementId: movement?.id ?? null,
       reason: `Devolución por ${label}`,
     },
     now,
   );
-  return { status: to, refundMovementId: movement.id };
+  return { status: to, refundMovementId: movement?.id ?? null };
 }

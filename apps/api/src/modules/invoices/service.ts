@@ -411,7 +411,8 @@ export async function issueCreditNoteForRefund(
     userId: number;
     insuranceId: number;
     amountCents: number;
-    refundMovementId: number;
+    /** The refund's wallet movement; null when the money goes back through the provider that collected it. */
+    refundMovementId: number | null;
     reason: string;
   },
   now: Date,

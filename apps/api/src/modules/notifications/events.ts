@@ -20,6 +20,42 @@ export async function notifyInsuranceInForce(tx: DbOrTx, insurance: InsuranceRef
   });
 }
 
+/** 'AAAA-MM-DD' → 'DD/MM/AAAA'. */
+function dayEs(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * The customer's baja, with the figures it applied (contracts cancellationTerms): ended now, with its last
+ * day of cover and what came back to Mi dinero, or scheduled to end with its paid period. Its key is the
+ * ending's fact (`insurance:{id}:cancelado`), so the plain notice of notifyInsuranceEnded is not sent too.
+ */
+export async function notifyCancellation(
+  tx: DbOrTx,
+  insurance: InsuranceRef,
+  terms: { mode: 'now' | 'end_of_period'; endsOn: string; refundCents: number; paid: boolean; started: boolean },
+) {
+  const n = insurance.number;
+  const back = `Te devolvimos ${formatArs(terms.refundCents)} en Mi dinero.`;
+  const scheduled = terms.mode === 'end_of_period';
+  let body: string;
+  if (scheduled)
+    body = `Registramos la baja de la contratación ${n}: la cobertura sigue hasta el ${dayEs(terms.endsOn)} inclusive y no hay devolución.`;
+  else if (!terms.paid) body = `La contratación ${n} quedó cancelada. No se cobró nada.`;
+  else if (!terms.started)
+    body = `La contratación ${n} quedó cancelada antes de empezar su cobertura. ${back}`;
+  else
+    body = `La contratación ${n} quedó cancelada: la cobertura terminó el ${dayEs(terms.endsOn)}. ${terms.refundCents > 0 ? back : 'No hay devolución.'}`;
+  await notify(tx, {
+    userId: insurance.userId,
+    title: scheduled ? 'Tu baja quedó programada' : 'Tu seguro fue dado de baja',
+    body,
+    action: { type: 'Insurance', insuranceId: insurance.id },
+    key: `insurance:${insurance.id}:${scheduled ? 'baja_programada' : 'cancelado'}`,
+  });
+}
+
 const ENDED: Record<'anulado' | 'cancelado' | 'invalido', { title: string; body: (n: string) => string }> = {
   anulado: {
     title: 'Tu contratación fue anulada',
@@ -35,12 +71,27 @@ const ENDED: Record<'anulado' | 'cancelado' | 'invalido', { title: string; body:
   },
 };
 
+/** Endings whose reason is not the status's usual one. */
+const ENDED_BY: Record<string, { title: string; body: (n: string) => string }> = {
+  withdraw: {
+    title: 'Registramos tu arrepentimiento',
+    body: (n) => `La contratación ${n} quedó sin efecto y te devolvemos todo lo que pagaste.`,
+  },
+  reverse: {
+    title: 'Tu contratación fue anulada',
+    body: (n) =>
+      `El medio de pago revirtió el pago de la contratación ${n} (una devolución o un desconocimiento), así que ya no tiene cobertura.`,
+  },
+};
+
 export async function notifyInsuranceEnded(
   tx: DbOrTx,
   insurance: InsuranceRef,
   status: 'anulado' | 'cancelado' | 'invalido',
+  /** The action that ended it (insurance-status.ts), when its reason is not the status's usual one. */
+  action?: string,
 ) {
-  const text = ENDED[status];
+  const text = (action && ENDED_BY[action]) || ENDED[status];
   await notify(tx, {
     userId: insurance.userId,
     title: text.title,
@@ -65,6 +116,29 @@ export async function notifyPaymentFailed(
       ? { type: 'Insurance', insuranceId: payment.insuranceId }
       : { type: 'Message' },
     key: `payment:${payment.id}:failed`,
+  });
+}
+
+/** A provider took back money credited to a wallet and the balance did not cover it: a debt. */
+export async function notifyPaymentReversed(
+  tx: DbOrTx,
+  input: {
+    paymentId: number;
+    userId: number;
+    walletId: number;
+    amount: string;
+    how: string;
+    owed: string;
+    wallet: 'money' | 'credit';
+  },
+) {
+  const name = input.wallet === 'money' ? 'Mi dinero' : 'Mi crédito';
+  await notify(tx, {
+    userId: input.userId,
+    title: `Tenés un saldo negativo en ${name}`,
+    body: `El medio de pago informó que un pago de ${input.amount} fue ${input.how}, así que lo descontamos. Debés ${input.owed}: se descuenta del próximo ingreso.`,
+    action: { type: 'Message' },
+    key: `payment:${input.paymentId}:reversed`,
   });
 }
 

@@ -6,6 +6,12 @@
  * A notification is only a hint: its `x-signature` (`ts=…,v1=…`, HMAC-SHA256 with the webhook secret over
  * the manifest `id:{data.id};request-id:{x-request-id};ts:{ts};`) is checked, and then the payment is read
  * back (GET /v1/payments/{id}) and that answer is applied.
+ *
+ * A withdrawal's refund is POST /v1/payments/{id}/refunds with an `X-Idempotency-Key` (a retry gets the
+ * same refund) and `{amount}` in pesos → 201 the refund `{id, payment_id, amount, status, …}`. The payment
+ * then reads `refunded` and Mercado Pago notifies it like any change (type `payment`); a chargeback too
+ * (`charged_back`), and a refund made from Mercado Pago's own panel (`refunded`) or a cancellation
+ * (`cancelled`) — those we did not ask for are reversals (payment-service.ts).
  */
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -27,6 +33,11 @@ const NAME = 'Mercado Pago';
 export const MERCADOPAGO_WEBHOOK_PATH = '/api/v4/webhooks/mercadopago';
 
 const PreferenceSchema = z.object({ id: z.string(), init_point: z.url() });
+
+const RefundSchema = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  status: z.string().nullable().optional(),
+});
 
 const PaymentSchema = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
@@ -82,6 +93,19 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig, publicUrl: 
         amountCents: centsOf(payment.transaction_amount),
         currency: payment.currency_id,
       };
+    },
+
+    async refundPayment({ providerPaymentId, amountCents, idempotencyKey }) {
+      const response = await callProvider(
+        NAME,
+        `${config.apiUrl}/v1/payments/${encodeURIComponent(providerPaymentId)}/refunds`,
+        {
+          method: 'POST',
+          headers: { ...auth, 'x-idempotency-key': idempotencyKey },
+          body: { amount: pesos(amountCents) },
+        },
+      );
+      return { refundId: expectBody(NAME, response, RefundSchema).id };
     },
   };
 }

@@ -22,6 +22,7 @@ import { markInsurancesPaid } from '../insurances/status.ts';
 import { recordCollectedPayment } from '../invoices/after-payment.ts';
 import { notifyPaymentFailed } from '../notifications/events.ts';
 import { postMovement, type WalletKind } from '../wallets/service.ts';
+import { isReversalStatus, recordProviderRefund, reversePayment } from './reversals.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 export type Purpose = PaymentRow['purpose'];
@@ -217,7 +218,9 @@ async function resume(deps: { providers: Providers }, payment: PaymentRow): Prom
 /**
  * Applies what a provider reports about a payment, once: an approved payment stays approved whatever
  * arrives later (duplicates, out-of-order pendings), and its money moves exactly once (the movement's
- * unique key per payment backs this up in the database).
+ * unique key per payment backs this up in the database) — until the provider reports it given back
+ * (refunded, cancelled, charged back): the refund we asked for is recorded, one we did not is a reversal
+ * (reversals.ts). Either is final: nothing reported afterwards changes the payment again.
  */
 export async function applyProviderStatus(
   db: Db,
@@ -237,7 +240,14 @@ export async function applyProviderStatus(
       .where(and(eq(payments.externalReference, input.externalReference), eq(payments.method, input.method)))
       .for('update');
     if (!payment) throw new AppError('not_found', { message: 'El pago no existe.' });
-    if (payment.status === 'approved') return payment;
+    // Given back or taken back: settled, whatever arrives later (replays, older statuses).
+    if (payment.refundedAt || payment.reversedAt) return payment;
+    if (payment.status === 'approved') {
+      // An approved payment changes only when the provider gives it back: our refund, or a reversal.
+      if (!isReversalStatus(input.providerStatus)) return payment;
+      if (payment.refundRequestedAt) return recordProviderRefund(tx, payment, input.providerStatus, now);
+      return reversePayment(tx, payment, input.providerStatus, now);
+    }
     const outcome = classifyPaymentStatus(input.providerStatus);
     const status =
       outcome === 'approved'

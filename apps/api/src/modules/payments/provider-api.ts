@@ -29,7 +29,21 @@ export type ProviderPayment = {
 /** A checkout provider whose payments can be read back by id (null: the provider does not know it). */
 export type NotifyingProvider = CheckoutProvider & {
   readPayment(id: string): Promise<ProviderPayment | null>;
+  /**
+   * Asks the provider to give `amountCents` of a payment back to the payer (a withdrawal). The provider
+   * confirms it later through its webhook; answers the provider's id of the refund when it gives one.
+   */
+  refundPayment(input: {
+    providerPaymentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string | null }>;
 };
+
+/** Whether a checkout provider can refund (Mercado Pago and Ualá can; the sandbox cannot). */
+export function canRefund(provider: CheckoutProvider | undefined): provider is NotifyingProvider {
+  return !!provider && 'refundPayment' in provider;
+}
 
 export function providerUnavailable(provider: string, cause?: unknown): AppError {
   return new AppError('provider_unavailable', {

@@ -196,10 +196,20 @@ describe('Ualá Bis checkout', () => {
 describe('Ualá statuses and configuration', () => {
   it('maps Ualá’s order statuses in one place', () => {
     expect(
-      ['APPROVED', 'PROCESSED', 'PENDING', 'REJECTED', 'FAILED', 'approved', 'REFUNDED', null].map(
+      ['APPROVED', 'PROCESSED', 'PENDING', 'REJECTED', 'FAILED', 'approved', 'REFUNDED', 'EXPIRED', null].map(
         ualaStatus,
       ),
-    ).toEqual(['approved', 'approved', 'pending', 'rejected', 'rejected', 'approved', null, null]);
+    ).toEqual([
+      'approved',
+      'approved',
+      'pending',
+      'rejected',
+      'rejected',
+      'approved',
+      'refunded',
+      null,
+      null,
+    ]);
   });
 
   it('is configured whole or not at all', () => {

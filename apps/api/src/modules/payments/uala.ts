@@ -5,6 +5,13 @@
  * `{uuid, external_reference, status, …}`. The order is then read back (GET /2/orders/{uuid}) and that
  * answer is applied.
  *
+ * A withdrawal's refund is POST /2/orders/{uuid}/refund `{amount (pesos, text), notification_url}` → 200
+ * `{status:'INITIATED'}` (the order must be approved and have no refund in progress). Ualá then notifies
+ * the refund's result to the same webhook as `{uuid, external_reference, status:'REFUNDED'|'NOT_REFUNDED',
+ * …}`; the order read back reads REFUNDED once given back. A refund or cancellation we did not ask for is a
+ * reversal (payment-service.ts); Ualá documents no chargeback status, so CHARGEBACK / CHARGED_BACK is read
+ * as one if it ever comes (decision 022).
+ *
  * Ualá's public documentation describes no webhook signature and its contract cannot be reached from
  * here, so this is the contract we ask Ualá (or a relay in front of us) to keep:
  *   header `x-uala-signature: t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{raw body}" with
@@ -41,6 +48,12 @@ const UALA_STATUSES: Record<string, string> = {
   PENDING: 'pending',
   REJECTED: 'rejected',
   FAILED: 'rejected',
+  // After approval: given back (a refund we asked for, or a reversal), cancelled, charged back.
+  REFUNDED: 'refunded',
+  CANCELLED: 'cancelled',
+  CANCELED: 'cancelled',
+  CHARGEBACK: 'charged_back',
+  CHARGED_BACK: 'charged_back',
 };
 
 export function ualaStatus(status: string | null | undefined): string | null {
@@ -70,6 +83,8 @@ const OrderSchema = z.object({
   currency: z.string().optional(),
   external_reference: z.string().nullable().optional(),
 });
+
+const RefundStartedSchema = z.object({ status: z.string() });
 
 /** The webhook's body (after its signature was checked). */
 export const UalaNotificationSchema = z.object({
@@ -147,6 +162,21 @@ export function createUalaProvider(config: UalaConfig, publicUrl: string): UalaP
         amountCents: centsOf(order.amount),
         currency: order.currency ?? 'ARS',
       };
+    },
+
+    async refundPayment({ providerPaymentId, amountCents }) {
+      const response = await authorised(
+        `${config.apiUrl}/2/orders/${encodeURIComponent(providerPaymentId)}/refund`,
+        {
+          method: 'POST',
+          body: {
+            amount: pesos(amountCents).toFixed(2),
+            notification_url: `${publicUrl}${UALA_WEBHOOK_PATH}`,
+          },
+        },
+      );
+      expectBody(NAME, response, RefundStartedSchema);
+      return { refundId: null };
     },
   };
 }

@@ -1,7 +1,10 @@
 /**
  * Wallets ("Mi dinero", "Mi crédito"): every change is a movement, appended in the same transaction
- * that moves the cached balance; the balance can never go below zero (checked here with a clear
- * message, and by the database whatever the code does).
+ * that moves the cached balance. A debit never takes the balance below zero (checked here with a clear
+ * message, and by the database whatever the code does) — except a reversal: money a provider took back
+ * (a chargeback of a top-up, a refund credited from a payment later reversed) or a referral reward clawed
+ * back is debited whole, and what the balance does not cover stays as a negative balance, the customer's
+ * debt, shown to them and to operators and settled by the next money in (DOMAIN.md "Reversals").
  */
 import {
   formatArs,
@@ -23,6 +26,9 @@ export type { WalletKind };
 type WalletRow = typeof wallets.$inferSelect;
 type MovementRow = typeof walletMovements.$inferSelect;
 export type MovementKind = WalletMovementKind;
+
+/** The debits that may leave a negative balance (a debt) instead of being refused. */
+export const DEBT_MOVEMENTS: readonly MovementKind[] = ['reversal', 'referral_clawback'];
 
 export const WALLET_LABELS: Record<WalletKind, string> = { money: 'Mi dinero', credit: 'Mi crédito' };
 
@@ -69,7 +75,9 @@ export async function postMovement(
     .where(and(eq(wallets.userId, input.userId), eq(wallets.kind, input.kind)))
     .for('update');
   const balance = wallet!.balanceCents + input.amountCents;
-  if (balance < 0) throw new InsufficientFundsError(-balance);
+  // A credit may leave part of a debt; a debit may not create one, unless it is a reversal.
+  if (balance < 0 && input.amountCents < 0 && !DEBT_MOVEMENTS.includes(input.movement))
+    throw new InsufficientFundsError(-balance);
   const [movement] = await tx
     .insert(walletMovements)
     .values({
