@@ -43,6 +43,10 @@ const adminRoutes: RouteObject = {
     { path: 'poll-questions', lazy: async () => ({ Component: (await adminPages()).PollQuestionsPage }) },
     { path: 'operators', lazy: async () => ({ Component: (await adminPages()).OperatorsPage }) },
     { path: 'audit-log', lazy: async () => ({ Component: (await adminPages()).AuditLogPage }) },
+    {
+      path: 'insured-service',
+      lazy: async () => ({ Component: (await adminPages()).InsuredServiceAdminPage }),
+    },
   ],
 };
 
@@ -118,6 +122,13 @@ export const routes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('../features/privacy/pages/account-deletion-page.tsx'))
             .AccountDeletionPage,
+        }),
+      },
+      {
+        // The Servicio de Atención al Asegurado, whole (the public pages' foot shows its short form).
+        path: 'atencion-al-asegurado',
+        lazy: async () => ({
+          Component: (await import('../features/rights/pages/insured-service-page.tsx')).InsuredServicePage,
         }),
       },
       {

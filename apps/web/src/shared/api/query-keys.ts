@@ -131,6 +131,15 @@ export const queryKeys = {
   referral: {
     all: ['referral'] as const,
   },
+  /** GET /customers/rights/eligible?kind=…: the insurances the botón de arrepentimiento or de baja applies to. */
+  rights: {
+    all: ['rights'] as const,
+    eligible: (kind: string) => ['rights', 'eligible', kind] as const,
+  },
+  /** GET /common/insured-service: the public pages' Servicio de Atención al Asegurado. */
+  insuredService: {
+    all: ['insured-service'] as const,
+  },
   /** GET /common/verify/:code, the public certificate check. */
   certificates: {
     all: ['certificates'] as const,
@@ -142,6 +151,7 @@ export const queryKeys = {
     me: () => ['admin', 'me'] as const,
     dashboard: (days: number) => ['admin', 'dashboard', days] as const,
     maintenance: () => ['admin', 'maintenance'] as const,
+    insuredService: () => ['admin', 'insured-service'] as const,
     auditLog: adminResource('audit-log'),
     companies: adminResource('companies'),
     policies: adminResource('policies'),

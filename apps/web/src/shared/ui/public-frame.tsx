@@ -3,12 +3,14 @@
  * logo, one action at the top right, the content and a foot. It also provides TanStack Query, which the
  * signed-in shell provides elsewhere.
  */
-import { Anchor, Box, Container, Group, Image, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Container, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { queryClient } from '../api/query-client.ts';
+import { InsuredServiceBlock } from '../insured-service/insured-service-block.tsx';
+import { RightsLinks } from '../insured-service/rights-links.tsx';
 import { useSessionState } from '../session/session-store.ts';
 
 type PublicFrameProps = {
@@ -17,9 +19,16 @@ type PublicFrameProps = {
   homeHref?: string;
   /** The top-right link; by default 'Ingresar', or 'Ir al inicio' for a signed-in customer. */
   action?: ReactNode;
+  /** The Servicio de Atención al Asegurado at the foot (off on the page that shows it whole). */
+  insuredService?: boolean;
 };
 
-export function PublicFrame({ children, homeHref = '/productos', action }: PublicFrameProps) {
+export function PublicFrame({
+  children,
+  homeHref = '/productos',
+  action,
+  insuredService = true,
+}: PublicFrameProps) {
   const { t } = useTranslation();
   const { status } = useSessionState();
   const signedIn = status === 'authenticated';
@@ -44,9 +53,16 @@ export function PublicFrame({ children, homeHref = '/productos', action }: Publi
           {children}
         </Container>
         <Box component="footer" py="md">
-          <Text size="xs" c="dimmed" ta="center" px="md">
-            {t('auth.legal')}
-          </Text>
+          {/* The customer's rights, visible on every public page (Ley 24.240 art. 34, SSN Res. 360/2024). */}
+          <Container size="lg">
+            <Stack gap="md">
+              {insuredService && <InsuredServiceBlock compact />}
+              <RightsLinks />
+              <Text size="xs" c="dimmed" ta="center" px="md">
+                {t('auth.legal')}
+              </Text>
+            </Stack>
+          </Container>
         </Box>
       </Box>
     </QueryClientProvider>

@@ -25,6 +25,7 @@ export const ADMIN_MENU = [
   { to: '/admin/notifications', label: 'admin.menu.broadcast' },
   { to: '/admin/app-versions', label: 'admin.menu.appVersions' },
   { to: '/admin/maintenance', label: 'admin.menu.maintenance' },
+  { to: '/admin/insured-service', label: 'insuredService.admin.menu' },
   { to: '/admin/poll-questions', label: 'admin.menu.polls' },
   { to: '/admin/operators', label: 'admin.menu.operators' },
   { to: '/admin/audit-log', label: 'admin.menu.audit' },

@@ -9,6 +9,7 @@ export { CoveragesPage } from './coverages-page.tsx';
 export { CustomersPage } from './customers-page.tsx';
 export { DashboardPage } from './dashboard-page.tsx';
 export { InsurancesPage } from './insurances-page.tsx';
+export { InsuredServiceAdminPage } from './insured-service-page.tsx';
 export { MaintenancePage } from './maintenance-page.tsx';
 export { OperatorsPage } from './operators-page.tsx';
 export { PoliciesPage } from './policies-page.tsx';

@@ -8,13 +8,14 @@
  * plain React state rather than a form library, which keeps that library off the first page's download.
  */
 import type { LoginBody } from '@cubierto/contracts';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, hasErrorCode } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
+import { RightsLinks } from '../../../shared/insured-service/rights-links.tsx';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
@@ -98,6 +99,9 @@ export function LoginPage() {
           <Anchor component={Link} to="/eliminar-cuenta" size="xs" c="dimmed" display="block" mt="md">
             {t('privacy.loginLink')}
           </Anchor>
+          <Box mt="xs">
+            <RightsLinks size="xs" />
+          </Box>
         </>
       }
     >
