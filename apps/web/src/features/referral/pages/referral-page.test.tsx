@@ -31,6 +31,10 @@ const referral = {
   rewarded_count: 1,
   earned_cents: 500_000,
   earned_nice: '$ 5.000,00',
+  pending_count: 0,
+  pending_cents: 0,
+  pending_nice: '$ 0,00',
+  invitations: [],
 };
 
 describe('Referidos', { timeout: 20_000 }, () => {
