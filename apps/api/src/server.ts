@@ -17,6 +17,7 @@ import { claimJobs } from './modules/claims/jobs.ts';
 import { insuranceJobs } from './modules/insurances/lifecycle.ts';
 import { notificationJobs } from './modules/notifications/jobs.ts';
 import { paymentJobs } from './modules/payments/refunds.ts';
+import { referralJobs } from './modules/referrals/service.ts';
 
 async function main() {
   const config = loadConfig();
@@ -37,6 +38,7 @@ async function main() {
         db: database.db,
         handlers: {
           ...insuranceJobs,
+          ...referralJobs,
           ...notificationJobs(app.deps.push),
           ...claimJobs(app.deps.storage),
           ...storageJobs(app.deps.storage),
