@@ -3,6 +3,7 @@
  * its parties and risks, the counts per risk type, and the public certificate check behind the QR code.
  */
 import { z } from 'zod';
+import { CANCELLATION_MODES } from './cancellation.ts';
 import { CompanySchema, CoverageSchema } from './catalog.ts';
 import { INSURANCE_STATUSES, PremiumSchema, StoredAnswersSchema } from './insurance.ts';
 import { RiskTypeCodeSchema } from './risk-types.ts';
@@ -53,6 +54,44 @@ export const InsuranceDetailSchema = InsuranceSchema.extend({
   verification_code: z.string(),
 });
 export type InsuranceDetail = z.infer<typeof InsuranceDetailSchema>;
+
+/**
+ * One way to end an insurance, as `cancellationTerms` (cancellation.ts) computes it for today: the last day
+ * of cover and what comes back to Mi dinero (with its credit note's IVA split). The preview shows these
+ * before the customer confirms; the cancellation answers the one it applied.
+ */
+export const CancellationOptionSchema = z.object({
+  mode: z.enum(CANCELLATION_MODES),
+  /** The last day of cover (YYYY-MM-DD). */
+  ends_on: z.string(),
+  refund_cents: z.number().int(),
+  refund_nice: z.string(),
+  kept_cents: z.number().int(),
+  kept_nice: z.string(),
+  refund_net_cents: z.number().int(),
+  refund_iva_cents: z.number().int(),
+});
+export type CancellationOption = z.infer<typeof CancellationOptionSchema>;
+
+/** GET /customers/insurances/{id}/cancellation-terms: the ways this insurance may end, today. */
+export const CancellationPreviewSchema = z.object({
+  insurance_id: z.number(),
+  /** The Argentine calendar day the figures are for. */
+  today: z.string(),
+  paid_cents: z.number().int(),
+  paid_nice: z.string(),
+  /** The end already scheduled ('baja programada'), if any: then only ending now is offered. */
+  cancels_on: Day,
+  options: z.array(CancellationOptionSchema),
+});
+export type CancellationPreview = z.infer<typeof CancellationPreviewSchema>;
+
+/** POST /customers/insurances/{id}/cancel: the insurance as it is now, and the terms that were applied. */
+export const CancellationAnswerSchema = z.object({
+  data: InsuranceDetailSchema,
+  cancellation: CancellationOptionSchema,
+});
+export type CancellationAnswer = z.infer<typeof CancellationAnswerSchema>;
 
 /** Spec §9: '1 Celular', '3 Celulares', or 'baja programada' when every one of them is leaving. */
 export const InsuranceGroupSchema = z.object({

@@ -4,6 +4,8 @@
  */
 import {
   CancelInsuranceBodySchema,
+  CancellationAnswerSchema,
+  CancellationPreviewSchema,
   ConfirmProcessBodySchema,
   dataOf,
   InsuranceDetailSchema,
@@ -22,6 +24,7 @@ import { fileAnswer } from '../../lib/file-answer.ts';
 import { listQuerySchema } from '../../lib/list-query.ts';
 import { formPut } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
+import { previewCancellation, requestCancellation } from './cancellation.ts';
 import { renderCertificate } from './certificate.ts';
 import {
   confirmProcess,
@@ -32,13 +35,7 @@ import {
   saveStep,
   startProcess,
 } from './process-service.ts';
-import {
-  findInsurance,
-  insuranceGroups,
-  insuranceListSpec,
-  listCustomerInsurances,
-  requestCancellation,
-} from './service.ts';
+import { findInsurance, insuranceGroups, insuranceListSpec, listCustomerInsurances } from './service.ts';
 
 const security = [{ bearer: [] }];
 const Id = z.object({ id: z.coerce.number().int().positive() });
@@ -206,6 +203,27 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/:id/cancellation-terms',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'The ways this insurance may end today (now, end_of_period), each with its last day of cover and ' +
+          'its refund to Mi dinero, as POST /{id}/cancel will apply them. No option once it ended.',
+        params: Id,
+        response: { 200: dataOf(CancellationPreviewSchema) },
+      },
+    },
+    async (request) => ({
+      data: await previewCancellation(deps, {
+        userId: caller(request).userId,
+        insuranceId: request.params.id,
+      }),
+    }),
+  );
+
   app.post(
     '/:id/cancel',
     {
@@ -213,19 +231,22 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          'Cancels now or at the end of the paid period (the default). 409 insurance_not_cancellable when it ' +
-          'already ended, cancellation_already_scheduled when the end of period was already asked.',
+          'Cancels now or at the end of the paid period (the default), with the terms GET ' +
+          '/{id}/cancellation-terms showed; answers the insurance and the terms applied. 409 ' +
+          'insurance_not_cancellable when it already ended, cancellation_already_scheduled when the end of ' +
+          'period was already asked.',
         params: Id,
         body: CancelInsuranceBodySchema,
-        response: { 200: Detail },
+        response: { 200: CancellationAnswerSchema },
       },
     },
-    async (request) => ({
-      data: await requestCancellation(deps, {
+    async (request) => {
+      const { insurance, cancellation } = await requestCancellation(deps, {
         userId: caller(request).userId,
         insuranceId: request.params.id,
         mode: request.body?.mode ?? 'end_of_period',
-      }),
-    }),
+      });
+      return { data: insurance, cancellation };
+    },
   );
 };

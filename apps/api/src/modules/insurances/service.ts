@@ -1,9 +1,8 @@
 /**
  * Contracted insurances of the signed-in customer: list (filters, groups by risk type), detail with
- * risks, cancellation request, and the public certificate check.
+ * risks, and the public certificate check (the cancellation is cancellation.ts).
  */
 import {
-  daysBetween,
   type Insurance,
   type InsuranceDetail,
   type InsuranceGroup,
@@ -37,7 +36,6 @@ import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { entityOut } from '../business/service.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
 import type { InsuranceListCache } from './list-cache.ts';
-import { endInsurance } from './status.ts';
 
 const billingEntities = alias(entities, 'billing_entities');
 
@@ -296,60 +294,6 @@ async function withPlaceNames(db: DbOrTx, stored: Record<string, unknown>): Prom
     ...data,
     address: { ...address, state_name: province?.name ?? null, locality_name: locality?.name ?? null },
   };
-}
-
-/**
- * The customer cancels (DOMAIN.md): a `pendiente` insurance (nothing paid) is cancelled at once; one paid
- * before its start date ends at once with all of it refunded to the money wallet; one in
- * force either ends now, with the unused part of the premium refunded pro rata to the money wallet, or
- * is scheduled to end with its paid period ('baja programada'). One transaction each.
- */
-export async function requestCancellation(
-  deps: { db: Db },
-  input: { userId: number; insuranceId: number; mode: 'now' | 'end_of_period'; now?: Date },
-): Promise<InsuranceDetail> {
-  await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(insurances)
-      .where(and(eq(insurances.id, input.insuranceId), eq(insurances.userId, input.userId)))
-      .for('update');
-    if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
-    const now = input.now ?? new Date();
-    // Unpaid, or paid but not started yet (DOMAIN.md): it ends now, whatever the mode (all that was paid,
-    // if anything, comes back). In force: now, or with its paid period.
-    if (row.status !== 'vigente' && row.status !== 'pendiente')
-      throw new AppError('insurance_not_cancellable');
-    if (input.mode === 'end_of_period' && row.status === 'vigente') {
-      if (row.cancelsOn) throw new AppError('cancellation_already_scheduled');
-      await tx
-        .update(insurances)
-        .set({ cancellationRequestedAt: now, cancelsOn: row.endsOn, updatedAt: now })
-        .where(eq(insurances.id, row.id));
-      return;
-    }
-    await endInsurance(tx, {
-      insurance: row,
-      action: 'cancel',
-      now,
-      refundCents: proRataRefund(row, todayInArgentina(now)),
-      set: { cancellationRequestedAt: now, cancelsOn: null },
-      refusal: { code: 'insurance_not_cancellable' },
-    });
-  });
-  return findInsurance(deps, input);
-}
-
-/** The unused share of the premium, by whole days, rounded down to the centavo (never more than paid). */
-export function proRataRefund(
-  row: { totalCents: number; startsOn: string | null; endsOn: string | null; paidAt: Date | null },
-  today: string,
-): number {
-  if (!row.paidAt || !row.startsOn || !row.endsOn) return 0;
-  const totalDays = Math.max(1, daysBetween(row.startsOn, row.endsOn));
-  const from = today > row.startsOn ? today : row.startsOn;
-  const unused = Math.max(0, Math.min(totalDays, daysBetween(from, row.endsOn)));
-  return Math.floor((row.totalCents * unused) / totalDays);
 }
 
 function initials(name: string): string {

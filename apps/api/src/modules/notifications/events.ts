@@ -34,7 +34,13 @@ function dayEs(iso: string): string {
 export async function notifyCancellation(
   tx: DbOrTx,
   insurance: InsuranceRef,
-  terms: { mode: 'now' | 'end_of_period'; endsOn: string; refundCents: number; paid: boolean; started: boolean },
+  terms: {
+    mode: 'now' | 'end_of_period';
+    endsOn: string;
+    refundCents: number;
+    paid: boolean;
+    started: boolean;
+  },
 ) {
   const n = insurance.number;
   const back = `Te devolvimos ${formatArs(terms.refundCents)} en Mi dinero.`;
