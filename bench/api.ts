@@ -59,14 +59,24 @@ const GOAL = 0.8;
 type RouteCheck = (body: unknown, userId: number) => string | null;
 const dataOf = (body: unknown) => (body as { data?: unknown }).data;
 /**
- * The five customer routes the app calls most: the session's user at every start, the bell's unread count
- * every 30 s on every screen, the home's latest contracts (and 'Mis contrataciones'), and the two wallet
+ * A path with its query string written as the web's client writes it (URLSearchParams, in
+ * apps/web/src/shared/api/client.ts), so the bench asks exactly what the app asks, brackets and commas
+ * percent-encoded.
+ */
+function asTheWebAsks(route: string, query: Record<string, string | number> = {}): string {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return `/api/v4${route}${search ? `?${search}` : ''}`;
+}
+/**
+ * The five customer routes the app calls most, with the query strings the web sends: the session's user
+ * at every start (apps/web/src/shared/session/current-user.ts), the bell's unread count every 30 s on
+ * every screen, the home's latest contracts (features/home/api/latest-insurances.ts), and the two wallet
  * balances the home shows (credit mode is on).
  */
 const ALL_ROUTES: { label: string; path: string; check: RouteCheck }[] = [
   {
     label: 'GET /customers/user',
-    path: '/api/v4/customers/user?load[User]=*,entity,takerEntity,place',
+    path: asTheWebAsks('/customers/user', { 'load[User]': '*,entity,takerEntity,place' }),
     check: (b, userId) => {
       const data = dataOf(b) as Record<string, unknown> | undefined;
       if (data?.id !== userId) return 'not the seeded customer';
@@ -75,12 +85,12 @@ const ALL_ROUTES: { label: string; path: string; check: RouteCheck }[] = [
   },
   {
     label: 'GET /customers/notification-user/count',
-    path: '/api/v4/customers/notification-user/count',
+    path: asTheWebAsks('/customers/notification-user/count'),
     check: (b) => (JSON.stringify(b).includes(String(NOTIFICATIONS)) ? null : 'not the seeded unread count'),
   },
   {
     label: 'GET /customers/insurances',
-    path: '/api/v4/customers/insurances?per_page=5',
+    path: asTheWebAsks('/customers/insurances', { sort_by: '-created_at', page: 1, per_page: 3 }),
     check: (b) => {
       const list = dataOf(b);
       return Array.isArray(list) && list.length === DEMO_INSURANCES
@@ -90,12 +100,12 @@ const ALL_ROUTES: { label: string; path: string; check: RouteCheck }[] = [
   },
   {
     label: 'GET /customers/money-wallet',
-    path: '/api/v4/customers/money-wallet',
+    path: asTheWebAsks('/customers/money-wallet'),
     check: (b) => (dataOf(b) ? null : 'no wallet'),
   },
   {
     label: 'GET /customers/credit-wallet',
-    path: '/api/v4/customers/credit-wallet',
+    path: asTheWebAsks('/customers/credit-wallet'),
     check: (b) => (dataOf(b) ? null : 'no wallet'),
   },
 ];

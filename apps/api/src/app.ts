@@ -25,6 +25,7 @@ import { withLogRedaction } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { registerReadCaches } from './lib/read-cache.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
 import { registerRequestIds, requestIdOf } from './lib/request-id.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
@@ -104,9 +105,9 @@ export type AppDeps = {
   push: PushSender;
   /** Bearer sessions checked recently, dropped at once when revoked anywhere (modules/auth/session-cache.ts). */
   sessions: SessionCache;
-  /** Customer profiles read recently, dropped at once when a row they show changes (modules/customers/profile-cache.ts). */
+  /** GET /customers/user's answers, dropped at once when a row they show changes (modules/customers/profile-cache.ts). */
   profiles: ProfileCache;
-  /** Customers' latest insurance pages, dropped when one of their insurances changes (modules/insurances/list-cache.ts). */
+  /** GET /customers/insurances' answers, dropped when one of the caller's insurances changes (modules/insurances/list-cache.ts). */
   insuranceLists: InsuranceListCache;
 };
 
@@ -237,24 +238,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await Promise.all(Object.values(deps.push.native ?? {}).map((sender) => sender.close()));
     if (!options.overrides?.storage) deps.storage.close();
   });
-  // The database tells every instance what changed (migrations 0016, 0017). The instance that served a
-  // change also forgets before it answers, so the next read never races the notification: after a
-  // customer's request, that customer's cached profile and insurance pages; after a provider's webhook,
+  // GET routes that declare `readCache` keep their answers in memory (lib/read-cache.ts); the database tells
+  // every instance what changed (migrations 0016, 0017), and the instance that served a change forgets
+  // before it answers: after a customer's request, that customer's answers; after a provider's webhook,
   // the sandbox checkout or an operator's request, everything.
   const changesOthers = new RegExp(`^(${API_PREFIX}/(webhooks|admin|ops|rights)|/sandbox)/`);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
-    const forget = request.auth
-      ? `user:${request.auth.userId}`
-      : changesOthers.test(request.url)
-        ? 'all'
-        : undefined;
-    if (forget) {
-      deps.profiles.evict(forget);
-      deps.insuranceLists.evict(forget);
-    }
-    return payload;
-  });
+  registerReadCaches(app, { caches: [deps.profiles, deps.insuranceLists], changesEveryone: changesOthers });
 
   // External plugins.
   const thirdParty = thirdPartySources(config.thirdParty);

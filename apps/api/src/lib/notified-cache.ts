@@ -114,12 +114,3 @@ export async function createNotifiedCache<V>(
     close: stop,
   };
 }
-
-/** Frozen all the way down: every request shares a cached value, so none may change it. */
-export function frozen<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) frozen(inner);
-    Object.freeze(value);
-  }
-  return value;
-}

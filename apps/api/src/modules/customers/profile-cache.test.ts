@@ -1,8 +1,9 @@
 /**
- * The profile cache answers from memory only while nothing the profile shows has changed: a change to the
- * user, its entities, its place, or the names of provinces and localities, made by any means (even SQL by
- * hand) and on any instance, reaches it through the database's notifications. On PostgreSQL (npm run
- * test:pg) the changing side is a second database handle with its own pool, as another instance would be.
+ * The profile cache (profile-cache.ts, declared by GET /customers/user) answers from memory only while
+ * nothing the answer shows has changed: a change to the user, its entities, its place, or the names of
+ * provinces and localities, made by any means (even SQL by hand) and on any instance, reaches it through
+ * the database's notifications. On PostgreSQL (npm run test:pg) the changing side is a second database
+ * handle with its own pool, as another instance would be.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +16,10 @@ import {
 } from '../../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { entities, localities, places, users } from '../../db/schema/index.ts';
-import { createProfileCache } from './profile-cache.ts';
-import { findCustomerUser, USER_RELATIONS } from './service.ts';
 
 let t: TestApp;
 /** Where the changes come from: another pool on PostgreSQL, the same (only) handle on PGlite. */
 let other: Database;
-const ALL = new Set<string>(USER_RELATIONS);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,10 +31,34 @@ afterAll(async () => {
   await t.close();
 });
 
-/**
- * A new customer with a place (the first locality), made before the cache under test starts listening, so
- * none of the set-up's own notifications reach it.
- */
+/** The profile as the web asks for it at every start (apps/web/src/shared/session/current-user.ts). */
+const WEB = '/api/v4/customers/user?load%5BUser%5D=*%2Centity%2CtakerEntity%2Cplace';
+/** Waits for the notifications of a change to arrive: generous, the machine may be busy. */
+const WAIT = 15_000;
+
+type Profile = {
+  name: string;
+  entity?: { name: string };
+  takerEntity?: { name: string } | null;
+  place?: { zip_code: string | null; locality: { name: string } | null } | null;
+};
+
+type Customer = { auth: Record<string, string> };
+
+async function me(c: Customer, url = WEB) {
+  const res = await t.app.inject({ method: 'GET', url, headers: c.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return { body: res.body, data: res.json().data as Profile };
+}
+
+/** Whether this read was answered from memory (the cache's hit count grew by one). */
+async function servedFromMemory(c: Customer, url = WEB) {
+  const before = t.app.deps.profiles.stats.hits;
+  const { body } = await me(c, url);
+  return { hit: t.app.deps.profiles.stats.hits === before + 1, body };
+}
+
+/** A new customer with a place (the first locality), its profile then answered from memory. */
 async function customerWithPlace(name: string) {
   const customer = await registerCustomer(t.app, { name });
   const [user] = await t.database.db.select().from(users).where(eq(users.email, customer.email));
@@ -46,73 +68,57 @@ async function customerWithPlace(name: string) {
     .values({ provinceId: locality!.provinceId, localityId: locality!.id, zipCode: '5000' })
     .returning();
   await t.database.db.update(users).set({ placeId: place!.id }).where(eq(users.id, user!.id));
-  return { id: user!.id, entityId: user!.entityId!, placeId: place!.id, localityId: locality!.id };
+  const ids = { id: user!.id, entityId: user!.entityId!, placeId: place!.id, localityId: locality!.id };
+  return { ...customer, ...ids };
 }
 
 describe('a cached profile', () => {
-  it('is served from memory, frozen, until its user changes by hand; then read again', async () => {
+  it('is answered from memory, the same bytes, until its user changes by hand; then read again', async () => {
     const c = await customerWithPlace('Lucía Fernández');
-    const cache = await createProfileCache(t.database);
-    const read = () => findCustomerUser({ db: t.database.db, profiles: cache }, { userId: c.id, load: ALL });
-    try {
-      const first = await read();
-      expect(cache.size).toBe(1);
-      expect(first.place).toMatchObject({ id: c.placeId, zip_code: '5000' });
-      const again = await read();
-      expect(again.entity).toBe(first.entity);
-      expect(Object.isFrozen(again.entity)).toBe(true);
-      expect(Object.isFrozen(again.place?.state)).toBe(true);
+    // The set-up's own notifications may still drop the first answer once; then the second read hits.
+    await until(async () => (await servedFromMemory(c)).hit, WAIT);
+    const first = await me(c);
+    expect(first.data.place).toMatchObject({ zip_code: '5000' });
+    expect(await servedFromMemory(c)).toEqual({ hit: true, body: first.body });
+    // The same relations spelled otherwise are the same entry; fewer relations are another.
+    expect(
+      (await servedFromMemory(c, '/api/v4/customers/user?load[User]=place,takerEntity,entity')).hit,
+    ).toBe(true);
+    expect((await servedFromMemory(c, '/api/v4/customers/user')).hit).toBe(false);
 
-      await other.db.update(users).set({ name: 'Lucía F. Gómez' }).where(eq(users.id, c.id));
-      await until(() => cache.size === 0);
-      expect((await read()).name).toBe('Lucía F. Gómez');
-    } finally {
-      await cache.close();
-    }
+    await other.db.update(users).set({ name: 'Lucía F. Gómez' }).where(eq(users.id, c.id));
+    await until(async () => (await me(c)).data.name === 'Lucía F. Gómez', WAIT);
   });
 
-  it('is dropped when its entity, its taker entity or its place changes, and by a locality renamed', async () => {
+  it('is read again when its entity, its taker entity or its place changes, and by a locality renamed', async () => {
     const own = await customerWithPlace('Ana Entidad');
     const taker = await customerWithPlace('Beto Tomador');
     await t.database.db.update(users).set({ takerEntityId: own.entityId }).where(eq(users.id, taker.id));
-    const cache = await createProfileCache(t.database);
-    const readOwn = () =>
-      findCustomerUser({ db: t.database.db, profiles: cache }, { userId: own.id, load: ALL });
-    const readTaker = () =>
-      findCustomerUser({ db: t.database.db, profiles: cache }, { userId: taker.id, load: ALL });
-    try {
-      await readOwn();
-      expect((await readTaker()).takerEntity?.name).toBe('Ana Entidad');
-      expect(cache.size).toBe(2);
-      // Ana's entity is her own and Beto's taker: both profiles go.
-      await other.db.update(entities).set({ name: 'Ana Entidad SRL' }).where(eq(entities.id, own.entityId));
-      await until(() => cache.size === 0);
-      expect((await readOwn()).entity?.name).toBe('Ana Entidad SRL');
-      expect((await readTaker()).takerEntity?.name).toBe('Ana Entidad SRL');
+    await until(async () => (await me(taker)).data.takerEntity?.name === 'Ana Entidad', WAIT);
+    await until(async () => (await servedFromMemory(own)).hit && (await servedFromMemory(taker)).hit, WAIT);
 
-      await other.db.update(places).set({ zipCode: '5001' }).where(eq(places.id, taker.placeId));
-      await until(() => cache.size === 1);
-      expect((await readTaker()).place?.zip_code).toBe('5001');
+    // Ana's entity is her own and Beto's taker: both answers go.
+    await other.db.update(entities).set({ name: 'Ana Entidad SRL' }).where(eq(entities.id, own.entityId));
+    await until(async () => (await me(own)).data.entity?.name === 'Ana Entidad SRL', WAIT);
+    await until(async () => (await me(taker)).data.takerEntity?.name === 'Ana Entidad SRL', WAIT);
 
-      expect(cache.size).toBe(2);
-      await other.db.execute(sql`update localities set name = name || ' (x)' where id = ${own.localityId}`);
-      await until(() => cache.size === 0);
-      expect((await readOwn()).place?.locality?.name).toMatch(/ \(x\)$/);
-      await other.db.execute(
-        sql`update localities set name = replace(name, ' (x)', '') where id = ${own.localityId}`,
-      );
-    } finally {
-      await cache.close();
-    }
+    // Beto's place changes: his answer goes, Ana's stays.
+    await until(async () => (await servedFromMemory(own)).hit, WAIT);
+    await other.db.update(places).set({ zipCode: '5001' }).where(eq(places.id, taker.placeId));
+    await until(async () => (await me(taker)).data.place?.zip_code === '5001', WAIT);
+    expect((await servedFromMemory(own)).hit).toBe(true);
+
+    await other.db.execute(sql`update localities set name = name || ' (x)' where id = ${own.localityId}`);
+    await until(async () => / \(x\)$/.test((await me(own)).data.place?.locality?.name ?? ''), WAIT);
+    await other.db.execute(
+      sql`update localities set name = replace(name, ' (x)', '') where id = ${own.localityId}`,
+    );
   });
 
   it('is forgotten by the API at once when the customer edits the profile', async () => {
     const customer = await registerCustomer(t.app, { name: 'Carla Ruiz' });
-    const me = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/v4/customers/user', headers: customer.auth })).json()
-        .data;
-    expect((await me()).name).toBe('Carla Ruiz');
-    expect((await me()).name).toBe('Carla Ruiz');
+    expect((await me(customer)).data.name).toBe('Carla Ruiz');
+    await until(async () => (await servedFromMemory(customer)).hit, WAIT);
     const put = await t.app.inject({
       method: 'PUT',
       url: '/api/v4/customers/user',
@@ -121,6 +127,6 @@ describe('a cached profile', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     // No waiting for the notification: the instance that wrote forgot before answering.
-    expect((await me()).name).toBe('Carla Ruiz Paz');
+    expect((await me(customer)).data.name).toBe('Carla Ruiz Paz');
   });
 });

@@ -1,39 +1,36 @@
 /**
- * Recently read customer profiles (GET /customers/user, called at every start of the app), kept in this
- * instance's memory so the route costs no query while nothing it shows has changed: the seven-table join
- * was the busiest route's cost on PostgreSQL (bench/README.md).
+ * The answers of GET /customers/user (called at every start of the app), kept in this instance's memory
+ * by the read-cache layer (lib/read-cache.ts) per caller and relations asked for, so the route costs no
+ * query while nothing it shows has changed: the seven-table join was the busiest route's cost on
+ * PostgreSQL (bench/README.md). The route declares it; findCustomerUser is plain database code.
  *
  * Migration 0016's triggers notify `cubierto_profiles` at commit whenever a row the profile is read from
  * changes, on any instance and by any means: 'user:<id>' (name, e-mail, avatar, entity, taker, place,
  * context), 'entity:<id>' (an entity a profile shows, its own or as taker), 'place:<id>', and 'all' for
- * provinces, localities and files. See lib/notified-cache.ts for what keeps it honest.
+ * provinces, localities and files. An answer is dropped by the payloads of the rows it shows.
  */
+import type { User } from '@cubierto/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  createNotifiedCache,
-  type NotifiedCache,
-  type NotifiedCacheOptions,
-} from '../../lib/notified-cache.ts';
-import type { ProfileJson } from './service.ts';
+import { createReadCache, type ReadCache, type ReadCacheOptions } from '../../lib/read-cache.ts';
 
 export const PROFILES_CHANNEL = 'cubierto_profiles';
 
-/** A profile as read, with the user's creation date already formatted. */
-export type StoredProfile = ProfileJson & { created_at: string };
-export type ProfileCache = NotifiedCache<StoredProfile>;
+export type ProfileAnswer = { data: User };
+export type ProfileCache = ReadCache<ProfileAnswer>;
 
 export function createProfileCache(
   database: Database,
-  options: Pick<NotifiedCacheOptions<StoredProfile>, 'maxAgeMs' | 'maxEntries' | 'now'> = {},
+  options: Pick<ReadCacheOptions<ProfileAnswer>, 'maxAgeMs' | 'maxEntries' | 'now'> = {},
 ): Promise<ProfileCache> {
-  return createNotifiedCache<StoredProfile>(database, {
+  return createReadCache<ProfileAnswer>(database, {
     ...options,
     channel: PROFILES_CHANNEL,
     kinds: ['user', 'entity', 'place'],
-    concerns: (kind, id, profile) => {
-      if (kind === 'user') return profile.id === id;
-      if (kind === 'entity') return profile.entity?.id === id || profile.taker?.id === id;
-      return profile.place?.id === id;
-    },
+    tags: ({ data }) => [
+      `user:${data.id}`,
+      ...(data.entity ? [`entity:${data.entity.id}`] : []),
+      ...(data.takerEntity ? [`entity:${data.takerEntity.id}`] : []),
+      ...(data.place ? [`place:${data.place.id}`] : []),
+    ],
   });
 }

@@ -2,8 +2,9 @@
 import { ContextSchema, ProfileUpdateSchema, UpdateContextBodySchema, UserSchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseLoad, RawQuerySchema } from '../../lib/list-query.ts';
+import { parseLoad, type RawQuery, RawQuerySchema } from '../../lib/list-query.ts';
 import { formPut } from '../../lib/method-override.ts';
+import { cachedAnswers } from '../../lib/read-cache.ts';
 import { caller, rejectDuringMaintenance, requireCustomer } from '../../lib/request-context.ts';
 import { privacyRoutes } from '../privacy/routes.ts';
 import {
@@ -16,6 +17,17 @@ import {
 
 const tags = ['customers'];
 const security = [{ bearer: [] }];
+
+/** The relations GET /customers/user is asked to load (spec §7). */
+function relationsOf(query: RawQuery): Set<string> {
+  const load = parseLoad(query, { User: USER_RELATIONS, Entity: [], TakerEntity: [], Place: [] });
+  const relations = new Set(load.User ?? []);
+  // load[Entity], load[TakerEntity] and load[Place] (spec §7) each ask for that relation too.
+  if (load.Entity) relations.add('entity');
+  if (load.TakerEntity) relations.add('takerEntity');
+  if (load.Place) relations.add('place');
+  return relations;
+}
 
 export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -33,16 +45,15 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: RawQuerySchema,
         response: { 200: z.object({ data: UserSchema }) },
       },
+      // Kept per caller and relations asked for (profile-cache.ts).
+      config: { readCache: cachedAnswers(deps.profiles, (query) => [...relationsOf(query)].sort()) },
     },
-    async (request) => {
-      const load = parseLoad(request.query, { User: USER_RELATIONS, Entity: [], TakerEntity: [], Place: [] });
-      const relations = new Set(load.User ?? []);
-      // load[Entity], load[TakerEntity] and load[Place] (spec §7) each ask for that relation too.
-      if (load.Entity) relations.add('entity');
-      if (load.TakerEntity) relations.add('takerEntity');
-      if (load.Place) relations.add('place');
-      return { data: await findCustomerUser(deps, { userId: caller(request).userId, load: relations }) };
-    },
+    async (request) => ({
+      data: await findCustomerUser(deps, {
+        userId: caller(request).userId,
+        load: relationsOf(request.query),
+      }),
+    }),
   );
 
   app.route({

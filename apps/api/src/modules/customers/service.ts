@@ -9,10 +9,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { contexts, entities, files, localities, places, provinces, users } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { ImageLimits } from '../../lib/images.ts';
-import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
-import type { ProfileCache, StoredProfile } from './profile-cache.ts';
 
 export const USER_RELATIONS = ['entity', 'takerEntity', 'place'] as const;
 
@@ -23,7 +21,7 @@ type EntityJson = NonNullable<User['entity']>;
 type PlaceJson = Omit<NonNullable<User['place']>, 'zipCode'>;
 
 /** The profile's parts as PostgreSQL builds them (json_build_object), ready to send. */
-export type ProfileJson = {
+type ProfileJson = {
   id: number;
   name: string;
   email: string;
@@ -82,7 +80,10 @@ const preparedCustomerUser = preparedPerDatabase((db: Db) =>
   selectCustomerUser(db, sql.placeholder('userId')).prepare('customers_find_user'),
 );
 
-async function readProfile(db: DbOrTx, userId: number): Promise<StoredProfile | null> {
+async function readProfile(
+  db: DbOrTx,
+  userId: number,
+): Promise<(ProfileJson & { created_at: string }) | null> {
   const rows = is(db, PgTransaction)
     ? await selectCustomerUser(db, userId)
     : await preparedCustomerUser(db).execute({ userId });
@@ -91,23 +92,15 @@ async function readProfile(db: DbOrTx, userId: number): Promise<StoredProfile | 
 }
 
 /**
- * The signed-in customer with the relations asked for. With `profiles` (the route's cache), from this
- * instance's memory while no row it was read from has changed (profile-cache.ts); inside a transaction,
- * always read.
+ * The signed-in customer with the relations asked for. GET /customers/user keeps its answers in memory
+ * (profile-cache.ts, declared by the route).
  */
 export async function findCustomerUser(
-  deps: { db: DbOrTx; profiles?: ProfileCache | undefined },
+  deps: { db: DbOrTx },
   input: { userId: number; load: ReadonlySet<string> },
 ): Promise<User> {
-  const { db, profiles: cache } = deps;
   const { userId, load } = input;
-  const p =
-    cache && !is(db, PgTransaction)
-      ? await cache.get(String(userId), async () => {
-          const read = await readProfile(db, userId);
-          return read && { value: frozen(read) };
-        })
-      : await readProfile(db, userId);
+  const p = await readProfile(deps.db, userId);
   if (!p) throw new AppError('not_found');
   const out: User = {
     id: p.id,

@@ -1,8 +1,8 @@
 /**
- * The insurance pages cache answers from memory only while none of the customer's insurances, nor the
- * catalogue they are shown with, has changed, by any means (even SQL by hand) and on any instance. On
- * PostgreSQL (npm run test:pg) the changing side is a second database handle with its own pool, as another
- * instance would be.
+ * The insurance pages cache (list-cache.ts, declared by GET /customers/insurances) answers from memory only
+ * while none of the customer's insurances, nor the catalogue they are shown with, has changed, by any
+ * means (even SQL by hand) and on any instance. On PostgreSQL (npm run test:pg) the changing side is a
+ * second database handle with its own pool, as another instance would be.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +23,6 @@ import type { Database } from '../../db/client.ts';
 import { insurances, policies } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { postMovement } from '../wallets/service.ts';
-import { createInsuranceListCache } from './list-cache.ts';
-import { INSURANCES_DEFAULT_ORDER, listInsurances } from './service.ts';
 
 let t: TestApp;
 /** Where the changes come from: another pool on PostgreSQL, the same (only) handle on PGlite. */
@@ -43,7 +41,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A customer with one pendiente insurance, made before the cache under test listens. */
+/** The home's "Últimas contrataciones", as the web asks for them (features/home/api/latest-insurances.ts). */
+const HOME = '/api/v4/customers/insurances?sort_by=-created_at&page=1&per_page=3';
+/** Waits for the notifications of a change to arrive: generous, the machine may be busy. */
+const WAIT = 15_000;
+
+/** A customer with one pendiente insurance. */
 async function customerWithInsurance() {
   const customer = await registerCustomer(t.app);
   const insurance = await contractInsurance(t.app, customer.auth, coverage);
@@ -54,54 +57,69 @@ async function customerWithInsurance() {
   return { ...customer, insurance, userId: row!.userId, policyId: row!.policyId };
 }
 
-const firstPage = { where: undefined, orderBy: INSURANCES_DEFAULT_ORDER, limit: 5, offset: 0 };
+type Page = {
+  data: Array<{ id: number; status: string; policy: { name: string } }>;
+  meta: { total: number };
+};
 
-describe('a cached insurance page', () => {
-  it("is served from memory, frozen, until one of the customer's insurances changes by hand", async () => {
+async function get(c: { auth: Record<string, string> }, url = HOME) {
+  const res = await t.app.inject({ method: 'GET', url, headers: c.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return { body: res.body, page: res.json() as Page };
+}
+
+/** Whether this read of `url` was answered from memory (the cache's hit count grew by one). */
+async function servedFromMemory(c: { auth: Record<string, string> }, url = HOME) {
+  const before = t.app.deps.insuranceLists.stats.hits;
+  const { body } = await get(c, url);
+  return { hit: t.app.deps.insuranceLists.stats.hits === before + 1, body };
+}
+
+describe('GET /customers/insurances as the web asks for it', () => {
+  it('is answered from memory the second time, the same bytes, however the query is spelled', async () => {
+    const ana = await customerWithInsurance();
+    const first = await get(ana);
+    expect(first.page.data.map((r) => [r.id, r.status])).toEqual([[ana.insurance.id, 'pendiente']]);
+    expect(first.page.meta.total).toBe(1);
+    // The set-up's own notifications may still drop the first answer once; then the second read hits.
+    await until(async () => (await servedFromMemory(ana)).hit, WAIT);
+    const again = await servedFromMemory(ana);
+    expect(again).toEqual({ hit: true, body: first.body });
+    // The same request spelled otherwise (order of the keys, page 1 by default) is the same entry.
+    expect(
+      (await servedFromMemory(ana, '/api/v4/customers/insurances?per_page=3&sort_by=-created_at')).hit,
+    ).toBe(true);
+    // Another page size is another request.
+    expect(
+      (await servedFromMemory(ana, '/api/v4/customers/insurances?sort_by=-created_at&per_page=4')).hit,
+    ).toBe(false);
+  });
+
+  it("is read again once one of the customer's insurances changes by hand, and only that customer's", async () => {
     const ana = await customerWithInsurance();
     const beto = await customerWithInsurance();
-    const cache = await createInsuranceListCache(t.database);
-    const page = (userId: number) => listInsurances(t.database.db, { ...firstPage, userId }, cache);
-    try {
-      const first = await page(ana.userId);
-      expect(first.rows.map((r) => [r.id, r.status])).toEqual([[ana.insurance.id, 'pendiente']]);
-      expect(first.total).toBe(1);
-      await page(beto.userId);
-      expect(cache.size).toBe(2);
-      expect((await page(ana.userId)).rows[0]).toBe(first.rows[0]);
-      expect(Object.isFrozen(first.rows[0]?.premium)).toBe(true);
+    await until(async () => (await servedFromMemory(ana)).hit && (await servedFromMemory(beto)).hit, WAIT);
 
-      // Beto's insurance changes: Ana's page stays, Beto's goes.
-      await other.db
-        .update(insurances)
-        .set({ status: 'anulado' })
-        .where(eq(insurances.id, beto.insurance.id));
-      await until(() => cache.size === 1);
-      expect((await page(beto.userId)).rows[0]?.status).toBe('anulado');
-      expect((await page(ana.userId)).rows[0]).toBe(first.rows[0]);
+    // Beto's insurance changes on another instance: Beto's page is read again, Ana's stays in memory.
+    await other.db.update(insurances).set({ status: 'anulado' }).where(eq(insurances.id, beto.insurance.id));
+    await until(async () => (await get(beto)).page.data[0]?.status === 'anulado', WAIT);
+    expect((await servedFromMemory(ana)).hit).toBe(true);
 
-      // The catalogue an insurance is shown with changes: every page goes.
-      const [policy] = await t.database.db.select().from(policies).where(eq(policies.id, ana.policyId));
-      await other.db
-        .update(policies)
-        .set({ name: `${policy!.name} Plus` })
-        .where(eq(policies.id, ana.policyId));
-      await until(() => cache.size === 0);
-      expect((await page(ana.userId)).rows[0]?.policy.name).toBe(`${policy!.name} Plus`);
-      await other.db.update(policies).set({ name: policy!.name }).where(eq(policies.id, ana.policyId));
-    } finally {
-      await cache.close();
-    }
+    // The catalogue an insurance is shown with changes: every page is read again.
+    const [policy] = await t.database.db.select().from(policies).where(eq(policies.id, ana.policyId));
+    await other.db
+      .update(policies)
+      .set({ name: `${policy!.name} Plus` })
+      .where(eq(policies.id, ana.policyId));
+    await until(async () => (await get(ana)).page.data[0]?.policy.name === `${policy!.name} Plus`, WAIT);
+    await other.db.update(policies).set({ name: policy!.name }).where(eq(policies.id, ana.policyId));
   });
 
   it('is forgotten by the API at once when the customer pays, and when the sandbox checkout approves', async () => {
     const wallet = await customerWithInsurance();
-    const list = async (c: { auth: Record<string, string> }) =>
-      (
-        await t.app.inject({ method: 'GET', url: '/api/v4/customers/insurances?per_page=5', headers: c.auth })
-      ).json().data as Array<{ id: number; status: string }>;
-    expect((await list(wallet))[0]?.status).toBe('pendiente');
-    expect((await list(wallet))[0]?.status).toBe('pendiente');
+    const status = async (c: { auth: Record<string, string> }) => (await get(c)).page.data[0]?.status;
+    expect(await status(wallet)).toBe('pendiente');
+    await until(async () => (await servedFromMemory(wallet)).hit, WAIT);
     await t.database.db.transaction((tx) =>
       postMovement(tx, {
         userId: wallet.userId,
@@ -119,11 +137,12 @@ describe('a cached insurance page', () => {
     });
     expect(pay.statusCode, pay.body).toBe(201);
     // No waiting for the notification: the instance that took the payment forgot before answering.
-    expect((await list(wallet))[0]?.status).not.toBe('pendiente');
+    expect(await status(wallet)).not.toBe('pendiente');
 
     const sandbox = await customerWithInsurance();
-    expect((await list(sandbox))[0]?.status).toBe('pendiente');
+    expect(await status(sandbox)).toBe('pendiente');
+    await until(async () => (await servedFromMemory(sandbox)).hit, WAIT);
     await payThroughSandbox(t.app, sandbox.auth, sandbox.insurance.id);
-    expect((await list(sandbox))[0]?.status).not.toBe('pendiente');
+    expect(await status(sandbox)).not.toBe('pendiente');
   });
 });

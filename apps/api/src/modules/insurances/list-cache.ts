@@ -1,34 +1,32 @@
 /**
- * The customers' latest insurance pages (GET /customers/insurances as the app asks for it: no filter, newest
- * first; the home's five latest and 'Mis contrataciones'), kept in this instance's memory while none of
- * their insurances changed: the list's five-table join and its wide rows kept it at about half of the
- * one-query floor (bench/README.md).
+ * The answers of GET /customers/insurances (the home's latest contracts, 'Mis contrataciones' page by
+ * page, any filter), kept in this instance's memory by the read-cache layer (lib/read-cache.ts) per caller
+ * and query as understood, while none of the caller's insurances changed: the list's five-table join and
+ * its wide rows kept it at about half of the one-query floor (bench/README.md). The route declares it;
+ * listCustomerInsurances is plain database code.
  *
- * Migration 0017's triggers notify `cubierto_insurances` at commit: 'user:<id>' when one of that customer's
- * insurances is added, changed or deleted by any path (a payment, a webhook, the lifecycle jobs, an import,
- * SQL by hand), and 'all' when the catalogue an insurance is shown with changes. See lib/notified-cache.ts.
+ * Migration 0017's triggers notify `cubierto_insurances` at commit: 'user:<id>' when one of that
+ * customer's insurances is added, changed or deleted by any path (a payment, a webhook, the lifecycle
+ * jobs, an import, SQL by hand), and 'all' when the catalogue an insurance is shown with changes.
  */
+import type { Insurance, PageMeta } from '@cubierto/contracts';
 import type { Database } from '../../db/client.ts';
-import {
-  createNotifiedCache,
-  type NotifiedCache,
-  type NotifiedCacheOptions,
-} from '../../lib/notified-cache.ts';
-import type { insuranceOut } from './service.ts';
+import { createReadCache, type ReadCache, type ReadCacheOptions } from '../../lib/read-cache.ts';
 
 export const INSURANCES_CHANNEL = 'cubierto_insurances';
 
-export type InsurancePage = { userId: number; rows: ReturnType<typeof insuranceOut>[]; total: number };
-export type InsuranceListCache = NotifiedCache<InsurancePage>;
+export type InsurancePage = { data: Insurance[]; meta: PageMeta };
+export type InsuranceListCache = ReadCache<InsurancePage>;
 
 export function createInsuranceListCache(
   database: Database,
-  options: Pick<NotifiedCacheOptions<InsurancePage>, 'maxAgeMs' | 'maxEntries' | 'now'> = {},
+  options: Pick<ReadCacheOptions<InsurancePage>, 'maxAgeMs' | 'maxEntries' | 'now'> = {},
 ): Promise<InsuranceListCache> {
-  return createNotifiedCache<InsurancePage>(database, {
+  return createReadCache<InsurancePage>(database, {
     ...options,
     channel: INSURANCES_CHANNEL,
     kinds: ['user'],
-    concerns: (_kind, id, page) => page.userId === id,
+    // Every row of the page is the caller's own.
+    tags: (_page, callerId) => [`user:${callerId}`],
   });
 }

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { fileAnswer } from '../../lib/file-answer.ts';
 import { listQuerySchema } from '../../lib/list-query.ts';
 import { formPut } from '../../lib/method-override.ts';
+import { cachedAnswers, listQueryKey } from '../../lib/read-cache.ts';
 import { caller } from '../../lib/request-context.ts';
 import { previewCancellation, requestCancellation } from './cancellation.ts';
 import { renderCertificate } from './certificate.ts';
@@ -163,6 +164,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuerySchema(insuranceListSpec),
         response: { 200: pageOf(InsuranceSchema) },
       },
+      config: { readCache: cachedAnswers(deps.insuranceLists, listQueryKey(insuranceListSpec)) },
     },
     async (request) => listCustomerInsurances(deps, { userId: caller(request).userId, query: request.query }),
   );

@@ -31,11 +31,9 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
-import { frozen } from '../../lib/notified-cache.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { entityOut } from '../business/service.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
-import type { InsuranceListCache } from './list-cache.ts';
 
 const billingEntities = alias(entities, 'billing_entities');
 
@@ -140,39 +138,32 @@ const preparedLatestInsurances = preparedPerDatabase((db: Db) =>
     .prepare('insurances_latest'),
 );
 
-/** GET /customers/insurances: one page of the caller's insurances (insuranceListSpec's query). */
+/**
+ * GET /customers/insurances: one page of the caller's insurances (insuranceListSpec's query). The route
+ * keeps its answers in memory (list-cache.ts, declared by the route).
+ */
 export async function listCustomerInsurances(
-  deps: { db: DbOrTx; insuranceLists?: InsuranceListCache },
+  deps: { db: DbOrTx },
   input: { userId: number; query: RawQuery },
 ): Promise<{ data: Insurance[]; meta: PageMeta }> {
   const q = parseListQuery(input.query, insuranceListSpec);
-  const { rows, total } = await listInsurances(
-    deps.db,
-    { userId: input.userId, where: q.where, orderBy: q.orderBy, limit: q.perPage, offset: q.offset },
-    deps.insuranceLists,
-  );
+  const { rows, total } = await listInsurances(deps.db, {
+    userId: input.userId,
+    where: q.where,
+    orderBy: q.orderBy,
+    limit: q.perPage,
+    offset: q.offset,
+  });
   return { data: rows, meta: pageMeta(q, total) };
 }
 
 export async function listInsurances(
   db: DbOrTx,
   input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-  cache?: InsuranceListCache,
 ): Promise<{ rows: ReturnType<typeof insuranceOut>[]; total: number }> {
+  // The default order, unfiltered, outside a transaction: the prepared statement.
   const plain =
     input.where === undefined && input.orderBy === INSURANCES_DEFAULT_ORDER && !is(db, PgTransaction);
-  if (!plain || !cache) return readInsurances(db, input, plain);
-  const page = await cache.get(`${input.userId}:${input.limit}:${input.offset}`, async () => ({
-    value: frozen({ userId: input.userId, ...(await readInsurances(db, input, true)) }),
-  }));
-  return page ?? { rows: [], total: 0 };
-}
-
-async function readInsurances(
-  db: DbOrTx,
-  input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-  plain: boolean,
-) {
   const where = and(eq(insurances.userId, input.userId), input.where);
   const rows = plain
     ? await preparedLatestInsurances(db as Db).execute({
