@@ -42,11 +42,10 @@ function adminResource<const Resource extends string>(resource: Resource) {
 }
 
 export const queryKeys = {
-  /** GET /common/app-config and /common/app-version. */
+  /** GET /common/app-config. */
   settings: {
     all: ['settings'] as const,
     appConfig: () => ['settings', 'app-config'] as const,
-    appVersion: (platform: string) => ['settings', 'app-version', platform] as const,
   },
   /** GET /common/provinces and /common/provinces/:id/localities. */
   places: {
@@ -54,11 +53,10 @@ export const queryKeys = {
     provinces: () => ['places', 'provinces'] as const,
     localities: (provinceId: number | null) => ['places', 'provinces', provinceId, 'localities'] as const,
   },
-  /** The signed-in customer: GET /customers/user (with relations), its context and deletion check. */
+  /** The signed-in customer: GET /customers/user (with relations) and its deletion check. */
   user: {
     all: ['user'] as const,
     current: () => ['user', 'current'] as const,
-    contexts: () => ['user', 'contexts'] as const,
     deletion: () => ['user', 'deletion'] as const,
   },
   /** The public catalogue: policies by risk type, one policy's details and coverages. */
@@ -67,12 +65,10 @@ export const queryKeys = {
     policies: (riskType = 'all') => ['catalog', 'policies', riskType] as const,
     policy: (policyId: number) => ['catalog', 'policy', policyId] as const,
   },
-  /** GET /customers/insurances (list, latest, groups), /customers/insurances/:id. */
+  /** GET /customers/insurances (a list is keyed by the query it sends), its groups, one insurance. */
   insurances: {
     ...area('insurances'),
-    latest: () => ['insurances', 'latest'] as const,
     groups: () => ['insurances', 'groups'] as const,
-    creditsCheck: () => ['insurances', 'credits-check'] as const,
   },
   /** GET /customers/insurance-processes (the ones in progress) and one process with its quote. */
   processes: {
@@ -95,11 +91,6 @@ export const queryKeys = {
     movement: (kind: string, walletId: number, movementId: number) =>
       ['wallets', kind, walletId, 'movement', movementId] as const,
   },
-  /** A payment looked up by its reference (the return from the payment provider). */
-  payments: {
-    all: ['payments'] as const,
-    byReference: (reference: string) => ['payments', 'reference', reference] as const,
-  },
   /** GET /customers/invoices and the invoice profile. */
   invoices: {
     ...area('invoices'),
@@ -111,11 +102,10 @@ export const queryKeys = {
     claimable: () => ['claims', 'claimable-insurances'] as const,
     attachment: (stored: string | number) => ['claims', 'attachment', stored] as const,
   },
-  /** The customer's business entities: GET /customers/entities, one entity, the search by document. */
+  /** The customer's business entities: GET /customers/entities and one entity. */
   entities: {
     ...area('entities'),
     mine: () => ['entities', 'mine'] as const,
-    search: (document: string) => ['entities', 'search', document] as const,
   },
   /** GET /customers/imports, one import and its rows. */
   imports: {
