@@ -114,7 +114,8 @@ export type AdminReferralInvitee = z.infer<typeof AdminReferralInviteeSchema>;
 
 /** An inviter and their invitees: one row of the back office's referral graph. */
 export const AdminReferralInviterSchema = z.object({
-  user_id: z.number().int(),
+  /** The inviter's user id. */
+  id: z.number().int(),
   name: z.string(),
   email: z.string(),
   dni: z.string().nullable(),

@@ -15,7 +15,7 @@ export const operatorReferralRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security: [{ bearer: [] }],
         description:
-          'Inviters (newest invitation first) with all their invitees: status, reason, and whether another invitation shares the DNI, device or payer. `search` (either side: name, e-mail, DNI), `flagged=true`, `filter[status][eq|in]`.',
+          'Inviters (newest invitation first) with all their invitees: status, reason, and whether another invitation shares the DNI, device or payer. `search` (either side: name, e-mail, DNI), `flagged=true`, `filter[status][eq|in]`, `sort_by=latest|-latest`.',
         querystring: listQuerySchema(referralGraphListSpec),
         response: { 200: AdminReferralPageSchema },
       },

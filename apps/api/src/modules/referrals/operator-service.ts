@@ -21,6 +21,8 @@ export const referralGraphListSpec = {
   filters: {
     status: { column: referrals.status, type: 'enum', ops: ['eq', 'in'], values: REFERRAL_STATUSES },
   },
+  /** Inviters by their latest invitation; `-latest` (newest first) unless asked otherwise. */
+  sorts: { latest: referrals.id },
   extra: ['search', 'flagged'],
 } satisfies ListSpec;
 
@@ -111,7 +113,7 @@ export async function listReferralGraph(
       .innerJoin(invitee, eq(invitee.id, referrals.inviteeUserId))
       .where(where)
       .groupBy(referrals.inviterUserId)
-      .orderBy(desc(max(referrals.id)))
+      .orderBy(query.sort_by === 'latest' ? asc(max(referrals.id)) : desc(max(referrals.id)))
       .limit(q.perPage)
       .offset(q.offset),
   ]);
@@ -151,7 +153,7 @@ export async function listReferralGraph(
       .reduce((total, r) => total + (r.rewardCents ?? 0), 0);
     const person = byId.get(id);
     return {
-      user_id: id,
+      id,
       name: person?.name ?? '',
       email: person?.email ?? '',
       dni: person?.dni ?? null,

@@ -22,6 +22,7 @@ export const ADMIN_MENU = [
   { to: '/admin/claims', label: 'admin.menu.claims' },
   { to: '/admin/insurances', label: 'admin.menu.insurances' },
   { to: '/admin/customers', label: 'admin.menu.customers' },
+  { to: '/admin/referrals', label: 'admin.menu.referrals' },
   { to: '/admin/notifications', label: 'admin.menu.broadcast' },
   { to: '/admin/app-versions', label: 'admin.menu.appVersions' },
   { to: '/admin/maintenance', label: 'admin.menu.maintenance' },

@@ -14,3 +14,4 @@ export { MaintenancePage } from './maintenance-page.tsx';
 export { OperatorsPage } from './operators-page.tsx';
 export { PoliciesPage } from './policies-page.tsx';
 export { PollQuestionsPage } from './poll-questions-page.tsx';
+export { ReferralsPage } from './referrals-page.tsx';

@@ -56,6 +56,57 @@ describe('Referidos', { timeout: 20_000 }, () => {
     expect(await navigator.clipboard.readText()).toBe(referral.link);
   });
 
+  it('shows a pending reward as pending, with the day it is credited, and why an invitation earns nothing', async () => {
+    mockApi({
+      'GET /customers/referral': {
+        body: {
+          data: {
+            ...referral,
+            invited_count: 3,
+            pending_count: 1,
+            pending_cents: 500_000,
+            pending_nice: '$ 5.000,00',
+            invitations: [
+              {
+                id: 3,
+                name: 'Ana Gómez',
+                status: 'pending',
+                reason: null,
+                due_on: '2026-12-07',
+                created_at: '2026-11-26T12:00:00.000Z',
+              },
+              {
+                id: 2,
+                name: 'Bruno Díaz',
+                status: 'refused',
+                reason: 'same_device',
+                due_on: null,
+                created_at: '2026-11-25T12:00:00.000Z',
+              },
+              {
+                id: 1,
+                name: 'Carla Ruiz',
+                status: 'rewarded',
+                reason: null,
+                due_on: null,
+                created_at: '2026-11-01T12:00:00.000Z',
+              },
+            ],
+          },
+        },
+      },
+    });
+    renderReferral();
+    expect(await screen.findByRole('heading', { name: 'Tus invitados' })).toBeInTheDocument();
+    const rows = screen.getAllByTestId('referral-invitation');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Ana GómezSe acredita cuando su primer seguro pase el plazo de arrepentimiento: el 7 de diciembre de 2026, si sigue vigente.Pendiente',
+      'Bruno DíazNo suma premio: se registró desde un dispositivo que ya usó otra persona invitada.Sin premio',
+      'Carla RuizTe acreditamos $ 5.000,00 en Mi dinero.Acreditado',
+    ]);
+    expect(screen.getByText('Por acreditar')).toBeInTheDocument();
+  });
+
   it('offers a retry when the code cannot be loaded', async () => {
     mockApi({
       'GET /customers/referral': { status: 400, body: { message: 'x', error_code: 'bad_request' } },

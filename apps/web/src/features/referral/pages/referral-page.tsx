@@ -1,20 +1,70 @@
 /**
  * 'Referidos' (referral): the customer's personal code and share link, each with a copy button, how the
- * reward works, and what their invitations have earned so far.
+ * reward works, what their invitations have earned so far, and each invitation: a pending reward says
+ * when it is credited (once the invitee's first insurance passes the withdrawal window), one that earns
+ * nothing says why.
  */
-import { Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ReferralInvitation } from '@cubierto/contracts';
+import {
+  Badge,
+  Card,
+  Code,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../shared/format/format.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { referralQueryOptions } from '../api/referral.ts';
+
+const BADGE_COLOR: Record<ReferralInvitation['status'], string> = {
+  registered: 'gray',
+  pending: 'yellow',
+  rewarded: 'green',
+  refused: 'red',
+  clawed_back: 'red',
+};
+
+function InvitationRow({ invitation, reward }: { invitation: ReferralInvitation; reward: string }) {
+  const { t } = useTranslation();
+  const reason = invitation.reason ? t(`referral.reason.${invitation.reason}`) : '';
+  return (
+    <Card component="li" withBorder radius="md" padding="sm" data-testid="referral-invitation">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Stack gap={2} miw={0}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {invitation.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t(`referral.status.${invitation.status}`, {
+              date: formatDay(invitation.due_on),
+              amount: reward,
+              reason,
+            })}
+          </Text>
+        </Stack>
+        <Badge variant="light" color={BADGE_COLOR[invitation.status]} c="dark.7" tt="none" miw="max-content">
+          {t(`referral.badge.${invitation.status}`)}
+        </Badge>
+      </Group>
+    </Card>
+  );
+}
 
 export function ReferralPage() {
   const { t } = useTranslation();
   const referral = useQuery(referralQueryOptions);
   const shareId = useId();
   const statsId = useId();
+  const invitationsId = useId();
 
   return (
     <Stack gap="lg" maw={960} mx="auto">
@@ -68,11 +118,12 @@ export function ReferralPage() {
                 {t('referral.statsTitle')}
               </Title>
             </VisuallyHidden>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
               {(
                 [
                   ['invited', String(referral.data.invited_count)],
                   ['rewarded', String(referral.data.rewarded_count)],
+                  ['pending', referral.data.pending_nice],
                   ['earned', referral.data.earned_nice],
                 ] as const
               ).map(([key, value]) => (
@@ -80,12 +131,30 @@ export function ReferralPage() {
                   <Text size="sm" c="dimmed">
                     {t(`referral.stats.${key}`)}
                   </Text>
-                  <Text fz={28} fw={700}>
+                  <Text fz={{ base: 22, sm: 28 }} fw={700}>
                     {value}
                   </Text>
                 </Card>
               ))}
             </SimpleGrid>
+          </Stack>
+          <Stack component="section" aria-labelledby={invitationsId} gap="sm">
+            <Title order={2} fz="lg" id={invitationsId}>
+              {t('referral.invitationsTitle')}
+            </Title>
+            {referral.data.invitations.length === 0 ? (
+              <Text c="dimmed">{t('referral.invitationsEmpty')}</Text>
+            ) : (
+              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+                {referral.data.invitations.map((invitation) => (
+                  <InvitationRow
+                    key={invitation.id}
+                    invitation={invitation}
+                    reward={referral.data.reward_nice}
+                  />
+                ))}
+              </Stack>
+            )}
           </Stack>
         </>
       )}
