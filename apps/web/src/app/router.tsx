@@ -37,6 +37,7 @@ const adminRoutes: RouteObject = {
     { path: 'claims', lazy: async () => ({ Component: (await adminPages()).ClaimsPage }) },
     { path: 'insurances', lazy: async () => ({ Component: (await adminPages()).InsurancesPage }) },
     { path: 'customers', lazy: async () => ({ Component: (await adminPages()).CustomersPage }) },
+    { path: 'referrals', lazy: async () => ({ Component: (await adminPages()).ReferralsPage }) },
     { path: 'notifications', lazy: async () => ({ Component: (await adminPages()).BroadcastPage }) },
     { path: 'app-versions', lazy: async () => ({ Component: (await adminPages()).AppVersionsPage }) },
     { path: 'maintenance', lazy: async () => ({ Component: (await adminPages()).MaintenancePage }) },
