@@ -82,6 +82,7 @@ import { operatorSettingsRoutes } from './modules/settings/operator-routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
 import { createMaintenanceReader } from './modules/settings/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { operatorWalletRoutes } from './modules/wallets/operator-routes.ts';
 import { creditWalletRoutes, moneyWalletRoutes } from './modules/wallets/routes.ts';
 
 export const API_PREFIX = '/api/v4';
@@ -333,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(operatorPollRoutes, { prefix: '/admin' });
       await api.register(operatorReferralRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(operatorWalletRoutes, { prefix: '/admin' });
       await api.register(commonRoutes, { prefix: '/common' });
       await api.register(publicInsuredServiceRoutes, { prefix: '/common' });
       await api.register(customerUserRoutes, { prefix: '/customers' });

@@ -58,6 +58,25 @@ export const WalletMovementSchema = z.object({
 });
 export type WalletMovement = z.infer<typeof WalletMovementSchema>;
 
+/**
+ * GET /admin/wallet-debts: the wallets a reversal left below zero (what customers owe), most owed first,
+ * for operators to follow up.
+ */
+export const WalletDebtSchema = z.object({
+  wallet_id: z.number().int(),
+  wallet_kind: z.enum(WALLET_KINDS),
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  balance_cents: z.number().int(),
+  balance_nice: z.string(),
+  owed_cents: z.number().int(),
+  owed_nice: z.string(),
+  /** When the balance went below zero last (its latest reversal). */
+  since: z.string().nullable(),
+});
+export type WalletDebt = z.infer<typeof WalletDebtSchema>;
+
 /** POST /customers/{money,credit}-wallet/top-ups; answers PayResultSchema (payments.ts) with its checkout. */
 export const TopUpBodySchema = z.strictObject({
   amount_cents: z

@@ -10,12 +10,15 @@ import {
   dataOf,
   PayResultSchema,
   RightsRequestSchema,
+  WalletDebtSchema,
   WalletSchema,
 } from '@cubierto/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { isoDaysFromToday } from '../../../test/contracting.ts';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
+import { operatorSession } from '../../../test/operator.ts';
 import { type MercadoPagoPeer, startMercadoPagoPeer } from '../../../test/peers/mercadopago-peer.ts';
 import { startUalaPeer, type UalaPeer } from '../../../test/peers/uala-peer.ts';
 import {
@@ -297,6 +300,25 @@ describe('a reversal nobody asked for', () => {
         ),
       );
     expect(reversals.map((m) => [m.amountCents, m.balanceAfterCents])).toEqual([[-(total + 100_00), -total]]);
+    // Operators see who owes what.
+    const operator = await operatorSession(t.app, t.database);
+    const debts = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/admin/wallet-debts',
+      headers: operator.auth,
+    });
+    expect(debts.statusCode, debts.body).toBe(200);
+    expect(dataOf(z.array(WalletDebtSchema)).parse(debts.json()).data).toContainEqual(
+      expect.objectContaining({
+        email: c.email,
+        wallet_kind: 'money',
+        owed_cents: total,
+        balance_cents: -total,
+      }),
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v4/admin/wallet-debts', headers: c.auth })).statusCode,
+    ).toBe(403);
     // The insurance the wallet paid stays paid: the debt is the customer's, not the cover's.
     expect((await insuranceOf(t.app, c.auth, insurance.id)).status).toBe('vigente');
     expect(await conserved()).toBe(true);

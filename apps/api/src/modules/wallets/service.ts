@@ -9,14 +9,15 @@
 import {
   formatArs,
   type Wallet,
+  type WalletDebt,
   type WalletKind,
   type WalletMovement,
   type WalletMovementKind,
 } from '@cubierto/contracts';
-import { and, count, desc, eq, is, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, is, lt, max, type Placeholder, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { walletMovements, wallets } from '../../db/schema/index.ts';
+import { users, walletMovements, wallets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { notifyWalletMovement } from '../notifications/events.ts';
@@ -196,4 +197,37 @@ export async function findMovement(
     .where(and(eq(walletMovements.id, input.movementId), eq(walletMovements.walletId, wallet.id)));
   if (!row) throw new AppError('not_found', { message: 'El movimiento no existe.' });
   return movementOut(row);
+}
+
+/** GET /admin/wallet-debts: every wallet below zero (a reversal it could not cover), most owed first. */
+export async function listWalletDebts(deps: { db: Db }): Promise<WalletDebt[]> {
+  const rows = await deps.db
+    .select({
+      wallet: wallets,
+      name: users.name,
+      email: users.email,
+      since: max(walletMovements.createdAt),
+    })
+    .from(wallets)
+    .innerJoin(users, eq(users.id, wallets.userId))
+    .leftJoin(
+      walletMovements,
+      and(eq(walletMovements.walletId, wallets.id), eq(walletMovements.kind, 'reversal')),
+    )
+    .where(lt(wallets.balanceCents, 0))
+    .groupBy(wallets.id, users.id)
+    .orderBy(asc(wallets.balanceCents))
+    .limit(500);
+  return rows.map((r) => ({
+    wallet_id: r.wallet.id,
+    wallet_kind: r.wallet.kind,
+    user_id: r.wallet.userId,
+    name: r.name,
+    email: r.email,
+    balance_cents: r.wallet.balanceCents,
+    balance_nice: formatArs(r.wallet.balanceCents),
+    owed_cents: -r.wallet.balanceCents,
+    owed_nice: formatArs(-r.wallet.balanceCents),
+    since: r.since ? new Date(r.since).toISOString() : null,
+  }));
 }
