@@ -21,6 +21,7 @@ import { insurances, payments, walletMovements, wallets } from '../../db/schema/
 import { endInsurance } from '../insurances/status.ts';
 import { issueCreditNoteForRefund } from '../invoices/service.ts';
 import { notifyPaymentReversed } from '../notifications/events.ts';
+import { clawBackReferralReward } from '../referrals/service.ts';
 import { postMovement } from '../wallets/service.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -155,5 +156,8 @@ export async function reversePayment(
         wallet: wallet!.kind,
       });
   }
+  // An invitee's first payment taken back: their inviter's reward goes too (DOMAIN.md "Referral rewards").
+  if (payment.purpose === 'insurance')
+    await clawBackReferralReward(tx, { paymentId: payment.id, reason: 'payment_reversed', now });
   return updated!;
 }

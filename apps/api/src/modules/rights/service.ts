@@ -58,6 +58,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { endInsurance } from '../insurances/status.ts';
 import { PROVIDER_REFUND_JOB } from '../payments/refunds.ts';
+import { clawBackReferralReward } from '../referrals/service.ts';
 
 type Deps = {
   db: Db;
@@ -242,6 +243,9 @@ async function apply(
     set: { cancellationRequestedAt: now, cancelsOn: null },
     refusal: { code: NOT_APPLICABLE[kind] },
   });
+  // A withdrawn first insurance of an invitee earns their inviter nothing (DOMAIN.md "Referral rewards").
+  if (kind === 'withdrawal')
+    await clawBackReferralReward(tx, { insuranceId: row.id, reason: 'insurance_withdrawn', now });
   if (throughProvider && payment && terms.refundCents > 0) {
     await tx
       .update(payments)
