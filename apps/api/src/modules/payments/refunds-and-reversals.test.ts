@@ -319,6 +319,13 @@ describe('a reversal nobody asked for', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v4/admin/wallet-debts', headers: c.auth })).statusCode,
     ).toBe(403);
+    // A debt keeps the account from being deleted (it would be lost with it).
+    const deletion = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/customers/user/deletion',
+      headers: c.auth,
+    });
+    expect(JSON.stringify(deletion.json())).toMatch(/Debés/);
     // The insurance the wallet paid stays paid: the debt is the customer's, not the cover's.
     expect((await insuranceOf(t.app, c.auth, insurance.id)).status).toBe('vigente');
     expect(await conserved()).toBe(true);

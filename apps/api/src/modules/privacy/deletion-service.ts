@@ -104,7 +104,16 @@ async function findBlockers(db: DbOrTx, userId: number, now: Date, lock: boolean
     .from(wallets)
     .where(eq(wallets.userId, userId));
   for (const wallet of lock ? await walletQuery.for('update') : await walletQuery) {
-    if (wallet.balance <= 0) continue;
+    if (wallet.balance === 0) continue;
+    // A debt (a reversal the balance did not cover) blocks it too: it would be lost with the account.
+    const name = wallet.kind === 'money' ? 'Mi dinero' : 'Mi crédito';
+    if (wallet.balance < 0) {
+      blockers.push({
+        code: wallet.kind === 'money' ? 'money_balance' : 'credit_balance',
+        message: `Debés ${formatArs(-wallet.balance)} en ${name} por un pago que el medio de pago revirtió. Cuando ingreses ese dinero vas a poder eliminar tu cuenta.`,
+      });
+      continue;
+    }
     blockers.push(
       wallet.kind === 'money'
         ? {
