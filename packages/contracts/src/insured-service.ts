@@ -1,8 +1,8 @@
 /**
- * The Servicio de Atención al Asegurado (SSN Res. 38.708/2014, Reglamento General de la Actividad
- * Aseguradora point 31.1 as amended: every insurer keeps one, with a responsible and a deputy, and shows
- * it to the public with the SSN's own contact line), plus how to ask for a copy of the policy and how to
- * report a claim. Operators set it in the back office (audited); the public pages show it.
+ * The Servicio de Atención al Asegurado (the SSN's rules for insurers' service to the insured: a
+ * responsible and a deputy, shown to the public with the SSN's own contact line; DOMAIN.md), plus how to
+ * ask for a copy of the policy and how to report a claim. Operators set it in the back office (audited);
+ * the public pages show it.
  *
  *   GET /common/insured-service             (public)   → 200 InsuredService
  *   GET /admin/insured-service              (operator) → 200 InsuredService

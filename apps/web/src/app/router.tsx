@@ -24,6 +24,7 @@ const importPages = () => import('../features/imports/pages/index.ts');
 const businessPages = () => import('../features/entities/pages/business.ts');
 const notificationPages = () => import('../features/notifications/pages/index.ts');
 const adminPages = () => import('../features/admin/pages/index.ts');
+const rightsPages = () => import('../features/rights/pages/index.ts');
 
 /** The back office under /admin: its own layout and menu; its code never reaches a customer. */
 const adminRoutes: RouteObject = {
@@ -125,6 +126,14 @@ export const routes: RouteObject[] = [
             .AccountDeletionPage,
         }),
       },
+      // The customer's rights, signed in or out (Ley 24.240 art. 34; SSN Res. 360/2024 and 435/2025).
+      { path: 'arrepentimiento', lazy: async () => ({ Component: (await rightsPages()).WithdrawalPage }) },
+      {
+        path: 'arrepentimiento/confirmar',
+        lazy: async () => ({ Component: (await rightsPages()).WithdrawalConfirmPage }),
+      },
+      { path: 'baja', lazy: async () => ({ Component: (await rightsPages()).BajaPage }) },
+      { path: 'baja/confirmar', lazy: async () => ({ Component: (await rightsPages()).BajaConfirmPage }) },
       {
         // The Servicio de Atención al Asegurado, whole (the public pages' foot shows its short form).
         path: 'atencion-al-asegurado',

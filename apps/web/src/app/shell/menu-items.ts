@@ -12,9 +12,11 @@ import {
   IconGift,
   IconHome,
   IconReceipt,
+  IconShield,
   IconUpload,
   IconUser,
   IconWallet,
+  IconX,
 } from '../../shared/ui/icons.tsx';
 
 export type MenuItem = {
@@ -51,6 +53,9 @@ export const menuItems: MenuItem[] = [
   { label: 'business.menu', to: '/business-center', icon: IconBuilding, desktopOnly: true },
   { label: 'claims.menu', to: '/customers/claims', icon: IconClaim },
   { label: 'notifications.menu', to: '/notifications', icon: IconBell },
+  // Ley 24.240 art. 34 and SSN Res. 360/2024: both buttons are reachable from the app's menu.
+  { label: 'rights.links.withdrawal', to: '/arrepentimiento', icon: IconShield },
+  { label: 'rights.links.baja', to: '/baja', icon: IconX },
 ];
 
 /** The entries this configuration shows; credit entries stay hidden until the configuration is known. */

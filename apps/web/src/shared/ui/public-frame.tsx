@@ -56,8 +56,8 @@ export function PublicFrame({
           {/* The customer's rights, visible on every public page (Ley 24.240 art. 34, SSN Res. 360/2024). */}
           <Container size="lg">
             <Stack gap="md">
-              {insuredService && <InsuredServiceBlock compact />}
               <RightsLinks />
+              {insuredService && <InsuredServiceBlock compact />}
               <Text size="xs" c="dimmed" ta="center" px="md">
                 {t('auth.legal')}
               </Text>

@@ -35,7 +35,8 @@ function InsuredServiceForm({ saa }: { saa: InsuredService }) {
       label={t('insuredService.admin.title')}
       save={async (body) => form.reset(bodyOf(await save.mutateAsync(body)))}
       saving={save.isPending}
-      onDone={() => undefined}
+      // One record, no dialog to close: 'Cancelar' puts back what was saved last.
+      onDone={() => form.reset()}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('insuredService.admin.responsible')} maxLength={120} {...field('responsible')} />
