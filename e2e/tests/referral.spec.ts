@@ -1,9 +1,15 @@
 /**
- * 'Referidos' as customers use it: the inviter copies the share link ('Enlace copiado'), a new customer
- * registers through it, pays their first insurance, and the reward shows up in the inviter's 'Mi dinero'.
+ * 'Referidos' as customers and operators use it: the inviter copies the share link ('Enlace copiado'), a
+ * new customer registers through it and pays their first insurance; the inviter's page shows the reward
+ * pending until the withdrawal window has passed ('Se acredita cuando …'), nothing reaches 'Mi dinero'
+ * yet, and the back office's referral graph shows the invitation pending with its day.
  */
-import { expect, test } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config.ts';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { totpCode } from '../../apps/api/src/modules/operators/totp.ts';
+import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.ts';
 import { API, type Customer, issueBagInsurance, payInSandbox, registerThroughApi } from './api-steps.ts';
 import {
   confirmRegistration,
@@ -19,7 +25,38 @@ import {
 const origin = `http://localhost:${E2E_PORT}`;
 test.use({ baseURL: origin });
 
-test('an invitee registered through the copied link pays their first insurance and the inviter is rewarded', async ({
+const here = path.dirname(fileURLToPath(import.meta.url));
+const OPERATOR_PASSWORD = 'Back-Office-Clave-2025';
+
+/** An operator created on the command line and signed in (enrolling the second factor). */
+async function operatorSignIn(page: Page): Promise<void> {
+  const email = newEmail('operador');
+  execFileSync('npx', ['tsx', 'src/cli/create-operator.ts', email, 'Olga Operadora'], {
+    cwd: path.join(here, '../../apps/api'),
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'silent',
+      OPERATOR_PASSWORD,
+    },
+    stdio: 'pipe',
+  });
+  await page.goto('/admin-login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await page.getByLabel('Código de 6 números').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await page.getByRole('button', { name: 'Ya los guardé, continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Panel', level: 1 })).toBeVisible();
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+test('an invitee registered through the copied link pays their first insurance: the reward is pending until the withdrawal window passes, and operators see it in the referral graph', async ({
   page,
   context,
 }, info) => {
@@ -73,10 +110,40 @@ test('an invitee registered through the copied link pays their first insurance a
 
   await signIn(page, inviter.email, PASSWORD);
   await expect(page.getByRole('heading', { name: /¡Hola/ })).toBeVisible();
+  await menu(page, 'Referidos');
+  const invitation = page.getByTestId('referral-invitation').filter({ hasText: 'Abril Castro' });
+  await expect(invitation).toContainText('Pendiente');
+  await expect(invitation).toContainText(
+    /Se acredita cuando su primer seguro pase el plazo de arrepentimiento: el \d{1,2} de [a-z]+ de \d{4}, si sigue vigente\./,
+  );
+  await expect(page.getByText('Por acreditar')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'referral-pending');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, info, 'referral-pending-desktop');
+  await page.setViewportSize(PHONE);
+
+  // Nothing reaches Mi dinero before the window has passed.
   await menu(page, 'Mi dinero');
   await expect(page).toHaveURL(/\/customers\/money-wallet$/);
-  await expect(page.getByRole('link', { name: /Premio por invitar a Abril Castro/ })).toBeVisible();
-  await expect(page.getByText(/^\$\s5\.000,00$/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mi dinero', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Premio por invitar/ })).toHaveCount(0);
+  await signOut(page);
+
+  // The back office's referral graph.
+  await page.setViewportSize(DESKTOP);
+  await operatorSignIn(page);
+  await page
+    .getByRole('navigation', { name: 'Menú del back office' })
+    .getByRole('link', { name: 'Referidos' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Referidos', level: 1 })).toBeVisible();
+  await page.getByLabel(/Buscar por nombre, email o DNI/).fill(inviter.email);
+  const graphRow = page.getByTestId('referral-invitee').filter({ hasText: 'Abril Castro' });
+  await expect(graphRow).toContainText('Pendiente');
+  await expect(graphRow).toContainText(/Se acredita el \d{1,2} de [a-z]+ de \d{4}/);
   await expectAccessible(page);
-  await shot(page, info, 'reward-in-mi-dinero');
+  await shot(page, info, 'admin-referrals-desktop');
+  await page.setViewportSize(PHONE);
+  await shot(page, info, 'admin-referrals');
 });
