@@ -113,6 +113,8 @@ export const CertificateCheckSchema = z.object({
   company: z.string(),
   starts_on: Day,
   ends_on: Day,
+  /** Paid, but its cover starts later: the day it will be in force from ('Vigente desde el …'). */
+  in_force_from: Day,
   holder_initials: z.string(),
   checked_on: z.string(),
 });

@@ -7,6 +7,7 @@ import {
   addDays,
   CancellationAnswerSchema,
   CancellationPreviewSchema,
+  CertificateCheckSchema,
   dataOf,
   formatArs,
   InvoiceSchema,
@@ -210,5 +211,26 @@ describe('cancellation: the preview is what is applied', () => {
     const answer = await cancel(c, insurance.id, 'now');
     expect(answer.data.status).toBe('cancelado');
     expect(await creditNotes(c)).toEqual([]);
+  });
+});
+
+describe('the certificate check of a paid insurance not started yet', () => {
+  it('is not in force today and says from which day it will be', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await contractInsurance(t.app, c.auth, coverage, { startInDays: 5 });
+    const code = async () =>
+      (await get(c, `insurances/${insurance.id}`)).json().data.verification_code as string;
+    const check = async () =>
+      dataOf(CertificateCheckSchema).parse(
+        (await t.app.inject({ method: 'GET', url: `/api/v4/common/verify/${await code()}` })).json(),
+      ).data;
+    expect(await check()).toMatchObject({ in_force: false, in_force_from: null });
+    await payThroughSandbox(t.app, c.auth, insurance.id);
+    expect(await check()).toMatchObject({
+      in_force: false,
+      status: 'pendiente',
+      status_label: 'Pagada, aún no comenzó',
+      in_force_from: insurance.starts_on,
+    });
   });
 });

@@ -27,13 +27,16 @@ import { endInsurance } from './status.ts';
 
 type InsuranceRow = typeof insurances.$inferSelect;
 
+/** Whether it was paid: in force, or `pendiente` with its payment recorded (waiting for its start date). */
+const isPaid = (row: InsuranceRow) => row.status !== 'pendiente' || !!row.paidAt;
+
 /**
  * The insurance as a paid cover. One never paid has no cover that started: nothing comes back and it
  * ends today (its start is taken as tomorrow, so `cancellationTerms` reads it as not started).
  */
 function coverOf(row: InsuranceRow, riskType: string, today: string): PaidCover {
   const ivaRateBps = ivaRateFor(riskType);
-  if (!row.paidAt) {
+  if (!isPaid(row)) {
     const tomorrow = addDays(today, 1);
     return { paidCents: 0, startsOn: tomorrow, endsOn: tomorrow, ivaRateBps };
   }
@@ -126,8 +129,8 @@ export async function requestCancellation(
     // Told first: its key names the ending's fact, so endInsurance's plain "dado de baja" is not sent too.
     await notifyCancellation(tx, row, {
       ...terms,
-      paid: !!row.paidAt,
-      started: !!row.paidAt && !!row.startsOn && row.startsOn <= today,
+      paid: isPaid(row),
+      started: row.status === 'vigente',
     });
     if (terms.mode === 'end_of_period') {
       await tx

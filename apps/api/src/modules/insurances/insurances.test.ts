@@ -537,7 +537,11 @@ describe('my insurances and the certificate', () => {
     });
     expect(cancelled.json().data.status).toBe('cancelado');
     const { insurance: active } = await contract(c, 'home');
-    await t.database.db.update(insurances).set({ status: 'vigente' }).where(eq(insurances.id, active.id));
+    // Paid and started (a baja at the end of the period applies to a cover in force).
+    await t.database.db
+      .update(insurances)
+      .set({ status: 'vigente', paidAt: new Date(), startsOn: isoDaysFromToday(0) })
+      .where(eq(insurances.id, active.id));
     const scheduled = await t.app.inject({
       method: 'POST',
       url: `/api/v4/customers/insurances/${active.id}/cancel`,

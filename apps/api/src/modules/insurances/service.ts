@@ -318,6 +318,8 @@ export async function verifyCertificate(db: DbOrTx, code: string, now = new Date
     company: row.company.legalName,
     starts_on: i.startsOn,
     ends_on: i.endsOn,
+    in_force_from:
+      i.status === 'pendiente' && i.paidAt && i.startsOn && i.startsOn > today ? i.startsOn : null,
     holder_initials: initials(taker?.name ?? ''),
     checked_on: today,
   };

@@ -69,6 +69,8 @@ export const queryKeys = {
   insurances: {
     ...area('insurances'),
     groups: () => ['insurances', 'groups'] as const,
+    /** GET /customers/insurances/:id/cancellation-terms (under its insurance: refreshed with it). */
+    cancellationTerms: (id: number) => ['insurances', 'detail', id, 'cancellation-terms'] as const,
   },
   /** GET /customers/insurance-processes (the ones in progress) and one process with its quote. */
   processes: {

@@ -1,20 +1,21 @@
 /**
  * What a customer does with an insurance: download its certificate (only while it is in force, spec §7
- * and §8) and 'Dar de baja' after a confirmation: a `pendiente` one is cancelled at once, one in force
- * ends tomorrow ('baja programada').
+ * and §8; a paid one not started yet says from which day) and 'Dar de baja': the ways it may end today,
+ * with their date and refund read from the API before confirming (cancel-dialog.tsx), then what was done.
  */
 import type { InsuranceDetail } from '@cubierto/contracts';
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { confirmDestructive } from '../../../shared/dialogs/dialogs.tsx';
+import { Link, useNavigate } from 'react-router';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatDay } from '../../../shared/format/format.ts';
-import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { IconDownload } from '../../../shared/ui/product-icons.tsx';
 import { useCancelInsuranceMutation } from '../api/cancel-insurance.ts';
+import { cancellationTermsQueryOptions } from '../api/cancellation-terms.ts';
 import { downloadCertificate } from '../api/certificate.ts';
+import { chooseCancellation, showCancellationDone } from './cancel-dialog.tsx';
 
 export function CertificateCard({ insurance }: { insurance: InsuranceDetail }) {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function CertificateCard({ insurance }: { insurance: InsuranceDetail }) {
   const hintId = useId();
   const [downloading, setDownloading] = useState(false);
   const available = insurance.status === 'vigente';
+  const startsLater = insurance.status === 'pendiente' && !!insurance.paid_at && !!insurance.starts_on;
 
   const download = async () => {
     setDownloading(true);
@@ -36,7 +38,11 @@ export function CertificateCard({ insurance }: { insurance: InsuranceDetail }) {
           {t('insurances.certificate.title')}
         </Title>
         <Text size="sm" c="dimmed" id={hintId}>
-          {available ? t('insurances.certificate.ready') : t('insurances.certificate.notYet')}
+          {available
+            ? t('insurances.certificate.ready')
+            : startsLater
+              ? t('insurances.certificate.notStartedYet', { date: formatDay(insurance.starts_on) })
+              : t('insurances.certificate.notYet')}
         </Text>
         <Button
           leftSection={<IconDownload size={18} />}
@@ -59,39 +65,43 @@ export function CertificateCard({ insurance }: { insurance: InsuranceDetail }) {
   );
 }
 
-/** Whether 'Dar de baja' applies: nothing paid yet, or in force without a scheduled end. */
-export function canCancel(insurance: Pick<InsuranceDetail, 'status' | 'cancels_on'>): boolean {
-  return insurance.status === 'pendiente' || (insurance.status === 'vigente' && !insurance.cancels_on);
+/**
+ * Whether 'Dar de baja' applies: nothing paid yet, not started, or in force (a scheduled end may still be
+ * brought forward to today).
+ */
+export function canCancel(insurance: Pick<InsuranceDetail, 'status'>): boolean {
+  return insurance.status === 'pendiente' || insurance.status === 'vigente';
 }
+
+/** Call site of the central error handler for 'Dar de baja'. */
+const CANCEL_ERROR_SITE = 72;
 
 export function CancelButton({ insurance }: { insurance: InsuranceDetail }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
   const cancellation = useCancelInsuranceMutation();
-  const pending = insurance.status === 'pendiente';
-  const description = !pending
-    ? 'insurances.cancel.activeDescription'
-    : insurance.paid_at
-      ? 'insurances.cancel.paidNotStartedDescription'
-      : 'insurances.cancel.pendingDescription';
+  const [reading, setReading] = useState(false);
 
   const cancel = async () => {
-    const answer = await confirmDestructive({
-      title: t('insurances.cancel.title'),
-      subTitle: t(description),
-      confirmText: t('insurances.cancel.confirm'),
-    });
-    if (answer.role !== 'confirm') return;
+    setReading(true);
+    let mode: Awaited<ReturnType<typeof chooseCancellation>> = null;
     try {
-      const updated = await cancellation.mutateAsync(insurance.id);
-      showToast({
-        type: 'success',
-        duration: 4_000,
-        message: updated.cancels_on
-          ? t('insurances.cancel.scheduled', { date: formatDay(updated.cancels_on) })
-          : t('insurances.cancel.done'),
-      });
+      const preview = await client.fetchQuery(cancellationTermsQueryOptions(insurance.id));
+      setReading(false);
+      mode = await chooseCancellation(insurance, preview);
     } catch (error) {
-      handleError(error, 72);
+      setReading(false);
+      handleError(error, CANCEL_ERROR_SITE);
+      return;
+    }
+    if (!mode) return;
+    try {
+      const answer = await cancellation.mutateAsync({ insuranceId: insurance.id, mode });
+      if ((await showCancellationDone(insurance, answer.cancellation)) === 'money')
+        await navigate('/customers/money-wallet');
+    } catch (error) {
+      handleError(error, CANCEL_ERROR_SITE);
     }
   };
 
@@ -101,7 +111,7 @@ export function CancelButton({ insurance }: { insurance: InsuranceDetail }) {
       color="red.9"
       c="red.9"
       onClick={() => void cancel()}
-      loading={cancellation.isPending}
+      loading={reading || cancellation.isPending}
     >
       {t('insurances.cancel.button')}
     </Button>

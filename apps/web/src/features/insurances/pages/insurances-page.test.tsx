@@ -211,35 +211,94 @@ describe('insurance detail', () => {
     expect(api.callsTo('GET', '/customers/insurances/21')).toHaveLength(0);
   });
 
-  it("'Dar de baja' asks first, then cancels and shows the new status", async () => {
+  it("'Dar de baja' shows each way to end it with its date and refund, sends the chosen one, then says what was done", async () => {
+    const inForce = insuranceOf({
+      status: 'vigente',
+      status_label: 'Vigente',
+      paid_at: '2025-10-23T15:10:00.000Z',
+    });
+    const now = {
+      mode: 'now',
+      ends_on: '2025-11-15',
+      refund_cents: 1_234_567,
+      refund_nice: '$ 12.345,67',
+      kept_cents: 100,
+      kept_nice: '$ 1,00',
+      refund_net_cents: 1_020_303,
+      refund_iva_cents: 214_264,
+    };
+    const endOfPeriod = {
+      ...now,
+      mode: 'end_of_period',
+      ends_on: '2026-04-30',
+      refund_cents: 0,
+      refund_nice: '$ 0,00',
+      refund_net_cents: 0,
+      refund_iva_cents: 0,
+    };
     let cancelled = false;
     const api = mockApi({
       'GET /customers/insurances/21': () => ({
-        body: {
-          data: cancelled ? insuranceOf({ status: 'cancelado', status_label: 'Cancelado' }) : insuranceOf(),
-        },
+        body: { data: cancelled ? { ...inForce, status: 'cancelado', status_label: 'Cancelado' } : inForce },
       }),
+      'GET /customers/insurances/21/cancellation-terms': {
+        body: {
+          data: {
+            insurance_id: 21,
+            today: '2025-11-15',
+            paid_cents: 1_234_667,
+            paid_nice: '$ 12.346,67',
+            cancels_on: null,
+            options: [now, endOfPeriod],
+          },
+        },
+      },
       'POST /customers/insurances/21/cancel': () => {
         cancelled = true;
-        return { body: { data: insuranceOf({ status: 'cancelado', status_label: 'Cancelado' }) } };
+        return {
+          body: { data: { ...inForce, status: 'cancelado', status_label: 'Cancelado' }, cancellation: now },
+        };
       },
     });
     const user = userEvent.setup();
     renderPage('/customers/insurances/21');
 
     await user.click(await screen.findByRole('button', { name: 'Dar de baja' }));
-    const dialog = await screen.findByRole('dialog', { name: '¿Dar de baja esta contratación?' });
-    // A destructive confirmation leaves by 'Volver' (spec §2 item 4), not by a 'Cancelar' beside 'Dar de baja'.
-    expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', {
+      name: '¿Cuándo querés dar de baja esta contratación?',
+    });
+    expect(
+      within(dialog).getByText(
+        'La cobertura termina hoy, 15 de noviembre de 2025. Te devolvemos $ 12.345,67 en Mi dinero.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'La cobertura sigue hasta el 30 de abril de 2026 inclusive. No hay devolución.',
+      ),
+    ).toBeInTheDocument();
+    // Nothing is chosen for the customer: confirming waits for a choice.
+    expect(within(dialog).getByRole('button', { name: 'Dar de baja' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/customers/insurances/21/cancel')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Dar de baja' }));
-    const again = await screen.findByRole('dialog', { name: '¿Dar de baja esta contratación?' });
+    const again = await screen.findByRole('dialog', {
+      name: '¿Cuándo querés dar de baja esta contratación?',
+    });
+    await user.click(within(again).getByRole('radio', { name: /Terminar hoy/ }));
     await user.click(within(again).getByRole('button', { name: 'Dar de baja' }));
+    const done = await screen.findByRole('dialog', { name: 'Diste de baja la contratación' });
+    expect(
+      within(done).getByText(
+        'Tu cobertura terminó hoy, 15 de noviembre de 2025. Ya te devolvimos $ 12.345,67 en Mi dinero.',
+      ),
+    ).toBeInTheDocument();
+    const [post] = api.callsTo('POST', '/customers/insurances/21/cancel');
+    expect(JSON.parse(String(post?.body))).toEqual({ mode: 'now' });
+    await user.click(within(done).getByRole('button', { name: 'Entendido' }));
     expect(await screen.findByText('Cancelado')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/customers/insurances/21/cancel')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Dar de baja' })).not.toBeInTheDocument();
   });

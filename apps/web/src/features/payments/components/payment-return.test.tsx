@@ -1,8 +1,9 @@
-import { FAILING_PAYMENT_STATUSES } from '@cubierto/contracts';
+import { FAILING_PAYMENT_STATUSES, type InsuranceDetail } from '@cubierto/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { type RouteObject, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api-mock.ts';
+import { insuranceOf } from '../../../../test/catalog-fixtures.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { decidePaymentReturn } from './payment-return.ts';
 import { PaymentReturnWatcher } from './payment-return-watcher.tsx';
@@ -22,11 +23,14 @@ let sequence = 0;
 /** A fresh reference per test: the watcher handles each return only once. */
 const newRef = () => `ref-test-${Date.now()}-${++sequence}`;
 
-function land(query: string, serverStatus?: string) {
+function land(query: string, serverStatus?: string, insurance?: Partial<InsuranceDetail>) {
   const runPoll = vi.fn(async () => 'skipped');
   const api = mockApi(
     serverStatus
       ? {
+          ...(insurance
+            ? { 'GET /customers/insurances/5': { body: { data: insuranceOf({ id: 5, ...insurance }) } } }
+            : {}),
           [`GET /customers/payments/by-reference/${new URLSearchParams(query).get('external_reference')}`]: {
             body: {
               data: {
@@ -109,13 +113,33 @@ describe('payment return with an insurance (spec §4)', () => {
     const { runPoll, where } = land(
       `status=success&external_reference=${newRef()}&insurance_id=5`,
       'approved',
+      { status: 'vigente', status_label: 'Vigente', paid_at: '2026-11-20T12:00:00.000Z' },
     );
     expect(await screen.findByText(EXCELLENT, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(
-      screen.getByText('Finalizaste tu contratación, descargá la constancia de cobertura.'),
+      await screen.findByText(
+        'Tu contratación está paga y vigente. Ya podés descargar tu constancia de cobertura.',
+      ),
     ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Descargar constancia' })).toBeEnabled();
     expect(runPoll).toHaveBeenCalledWith(5);
     await waitFor(() => expect(where()).toBe('/customers/insurances/5?status=success'));
+  });
+
+  it("'¡Excelente!' for a cover that starts later says from which day the certificate is available", async () => {
+    land(`status=success&external_reference=${newRef()}&insurance_id=5`, 'approved', {
+      status: 'pendiente',
+      status_label: 'Pagada, aún no comenzó',
+      paid_at: '2026-11-20T12:00:00.000Z',
+      starts_on: '2026-12-01',
+    });
+    expect(await screen.findByText(EXCELLENT, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Tu contratación está paga. La cobertura empieza el 1 de diciembre de 2026, y desde ese día vas a poder descargar la constancia.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Descargar constancia' })).not.toBeInTheDocument();
   });
 
   it('custom_status is used when status is absent', async () => {

@@ -103,7 +103,7 @@ export async function handlePaymentReturn(decision: PaymentReturn, deps: Payment
     // 'success' comes back from a wallet transfer: that one also gets '¡Excelente!' (spec §4).
     if (decision.status === 'success') {
       deps.navigate(`/customers/insurances/${insuranceId}?status=success`);
-      await openExcellentDialog();
+      await openExcellentDialog(insuranceId);
     } else {
       deps.navigate(`/customers/insurances/${insuranceId}?check_credits=true`);
     }

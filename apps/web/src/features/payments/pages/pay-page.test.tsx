@@ -162,26 +162,41 @@ describe('pay page', () => {
     expect(screen.queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
   });
 
-  it("paid from Mi crédito: success toast, '¡Excelente!', the poll, then the insurance", async () => {
+  it("paid from Mi crédito: success toast, '¡Excelente!' offering the certificate, the poll, then the insurance", async () => {
+    let paid = false;
     mockApi({
       ...appConfigRoute,
-      'GET /customers/insurances/21': { body: { data: insurance } },
+      'GET /customers/insurances/21': () => ({
+        body: {
+          data: paid
+            ? {
+                ...insurance,
+                status: 'vigente',
+                status_label: 'Vigente',
+                paid_at: '2026-11-20T12:00:00.000Z',
+              }
+            : insurance,
+        },
+      }),
       'GET /customers/money-wallet': wallet(3, 0, '$ 0,00', 'Mi dinero'),
       'GET /customers/credit-wallet': wallet(4, 9_999_900, '$ 99.999,00', 'Mi crédito'),
-      'POST /customers/payments': {
-        status: 201,
-        body: {
-          data: {
-            payment: paymentOf({
-              id: 1,
-              method: 'credit_wallet',
-              status: 'approved',
-              external_reference: 'ref-1234567890',
-              approved_at: '2026-11-20T12:00:00.000Z',
-            }),
-            checkout_url: null,
+      'POST /customers/payments': () => {
+        paid = true;
+        return {
+          status: 201,
+          body: {
+            data: {
+              payment: paymentOf({
+                id: 1,
+                method: 'credit_wallet',
+                status: 'approved',
+                external_reference: 'ref-1234567890',
+                approved_at: '2026-11-20T12:00:00.000Z',
+              }),
+              checkout_url: null,
+            },
           },
-        },
+        };
       },
     });
     const { runPoll } = renderPay();
@@ -190,7 +205,14 @@ describe('pay page', () => {
     await user.click(screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }));
 
     expect(await screen.findByText('El pago se realizó correctamente')).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Continuar' }));
+    const excellent = await screen.findByRole('dialog', { name: '¡Excelente!' });
+    expect(
+      within(excellent).getByText(
+        'Tu contratación está paga y vigente. Ya podés descargar tu constancia de cobertura.',
+      ),
+    ).toBeVisible();
+    expect(within(excellent).getByRole('button', { name: 'Descargar constancia' })).toBeEnabled();
+    await user.click(within(excellent).getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(runPoll).toHaveBeenCalledWith(21));
     expect(await screen.findByText('Detalle de la contratación')).toBeInTheDocument();
   });

@@ -93,7 +93,7 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
       }
       // The page stays as it was (button busy) behind the modals; the data is refreshed once it is left.
       showPaymentToast('approved');
-      await openExcellentDialog();
+      await openExcellentDialog(insuranceId);
       await runPoll(insuranceId);
       await navigate(detailPath);
     } catch (error) {

@@ -14,6 +14,7 @@ const check = {
   company: 'Aseguradora Del Plata S.A.',
   starts_on: '2025-11-01',
   ends_on: '2026-04-30',
+  in_force_from: null,
   holder_initials: 'S. D.',
   checked_on: '2025-11-15',
 };
@@ -43,6 +44,29 @@ describe('certificate check (/verificar/{code})', () => {
     renderCheck('pend1ente789');
     expect(await screen.findByRole('heading', { name: 'Sin cobertura vigente' })).toBeInTheDocument();
     expect(screen.getByText('Pendiente de pago')).toBeInTheDocument();
+  });
+
+  it('says from which day a paid cover that has not started yet is in force', async () => {
+    mockApi({
+      'GET /common/verify/pagada123456': {
+        body: {
+          data: {
+            ...check,
+            in_force: false,
+            status: 'pendiente',
+            status_label: 'Pagada, aún no comenzó',
+            starts_on: '2025-12-01',
+            in_force_from: '2025-12-01',
+          },
+        },
+      },
+    });
+    renderCheck('pagada123456');
+    expect(
+      await screen.findByRole('heading', { name: 'Vigente desde el 1 de diciembre de 2025', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Está paga y su cobertura empieza ese día.')).toBeInTheDocument();
+    expect(screen.queryByText('Sin cobertura vigente')).not.toBeInTheDocument();
   });
 
   it('says it found no certificate for an unknown code', async () => {

@@ -13,7 +13,7 @@ import { isNotFound } from '../../../shared/api/api-error.ts';
 import { formatDay } from '../../../shared/format/format.ts';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { IconCircleCheck, IconCircleX } from '../../../shared/ui/product-icons.tsx';
+import { IconCalendar, IconCircleCheck, IconCircleX } from '../../../shared/ui/product-icons.tsx';
 import { PublicFrame } from '../../../shared/ui/public-frame.tsx';
 import { certificateCheckQueryOptions } from '../api/certificate-check.ts';
 import classes from './verify-page.module.css';
@@ -21,6 +21,8 @@ import classes from './verify-page.module.css';
 function CheckResult({ check }: { check: CertificateCheck }) {
   const { t } = useTranslation();
   const inForce = check.in_force;
+  // Paid, not started yet: not in force today, but not "without cover" either.
+  const from = !inForce ? check.in_force_from : null;
   const facts = [
     { label: t('verify.number'), value: check.number },
     { label: t('verify.status'), value: check.status_label },
@@ -36,16 +38,27 @@ function CheckResult({ check }: { check: CertificateCheck }) {
       <Paper
         p={{ base: 'lg', sm: 'xl' }}
         radius="lg"
-        className={inForce ? classes.inForce : classes.notInForce}
+        className={inForce ? classes.inForce : from ? classes.startsLater : classes.notInForce}
         role="status"
       >
         <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={84} radius={84} color={inForce ? 'green.8' : 'red.8'}>
-            {inForce ? <IconCircleCheck size={52} /> : <IconCircleX size={52} />}
+          <ThemeIcon size={84} radius={84} color={inForce ? 'green.8' : from ? 'blue.8' : 'red.8'}>
+            {inForce ? (
+              <IconCircleCheck size={52} />
+            ) : from ? (
+              <IconCalendar size={52} />
+            ) : (
+              <IconCircleX size={52} />
+            )}
           </ThemeIcon>
-          <Title order={1} fz={{ base: 28, sm: 34 }} c={inForce ? '#1e6b30' : 'red.9'}>
-            {inForce ? t('verify.inForce') : t('verify.notInForce')}
+          <Title order={1} fz={{ base: 28, sm: 34 }} c={inForce ? '#1e6b30' : from ? 'blue.9' : 'red.9'}>
+            {inForce
+              ? t('verify.inForce')
+              : from
+                ? t('verify.inForceFrom', { date: formatDay(from) })
+                : t('verify.notInForce')}
           </Title>
+          {from && <Text>{t('verify.inForceFromHint')}</Text>}
           <Text fw={500}>{t('verify.checkedOn', { date: formatDay(check.checked_on) })}</Text>
         </Stack>
       </Paper>
