@@ -44,6 +44,14 @@ export function isNotFound(error: unknown): error is ApiError {
   return hasErrorCode(error, 'not_found');
 }
 
+/**
+ * The request got no answer at all (status 0: network down, blocked, aborted by the browser): the API
+ * may or may not have done what was asked, so a retry keeps the attempt's Idempotency-Key.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
 function isStringRecord(value: unknown): value is Record<string, string> {
   return (
     !!value && typeof value === 'object' && Object.values(value).every((item) => typeof item === 'string')

@@ -26,9 +26,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { bodyFormSchema } from '../../../shared/forms/body-form-schema.ts';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
+import { useEditClearsError } from '../../../shared/forms/use-edit-clears-error.ts';
 import {
   claimQueryOptions,
   useChangeClaimStatusMutation,
@@ -46,55 +50,67 @@ export const CLAIM_TONES: Record<ClaimStatus, Tone> = {
   pagado: 'off',
 };
 
-/** Whole days since `iso`. */
-
 function newKey(): string {
   return crypto.randomUUID();
+}
+
+/** The status form as the operator fills it: the amount in pesos, as typed. */
+type StatusValues = { status: ClaimStatus | null; message: string; approved_amount_cents: string };
+
+function toStatusBody(values: StatusValues) {
+  const message = values.message.trim();
+  return {
+    status: values.status ?? undefined,
+    ...(message ? { message } : {}),
+    ...(values.status === 'aprobado'
+      ? { approved_amount_cents: pesosToCents(values.approved_amount_cents) }
+      : {}),
+  };
+}
+
+/** The API's body schema, then the transition rule the API applies (DOMAIN.md). */
+function statusFormSchema(from: ClaimStatus) {
+  return bodyFormSchema(ChangeClaimStatusBodySchema, toStatusBody, (values) => {
+    if (!values.status) return [];
+    const body = toStatusBody(values);
+    return [
+      checkClaimTransition(from, {
+        to: values.status,
+        message: body.message,
+        amountCents: body.approved_amount_cents ?? null,
+      }),
+    ];
+  });
 }
 
 function StatusForm({ claimId, status }: { claimId: number; status: ClaimStatus }) {
   const { t } = useTranslation();
   const options = nextClaimStatuses(status);
-  const [to, setTo] = useState<ClaimStatus | null>(options[0] ?? null);
-  const [message, setMessage] = useState('');
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useApiForm({
+    schema: statusFormSchema(status),
+    defaultValues: { status: options[0] ?? null, message: '', approved_amount_cents: '' },
+    // A message stands until the next try; changing its field takes it away.
+    reValidateMode: 'onSubmit',
+  });
   // One key per intended change: a retry after a network failure cannot pay twice.
   const [key, setKey] = useState(newKey);
+  useEditClearsError(form, (field) => {
+    if (field === 'status') setKey(newKey());
+  });
+  const to = useWatch({ control: form.control, name: 'status' });
   const change = useChangeClaimStatusMutation();
   if (!options.length) return <Text c="dimmed">{t('admin.claims.final')}</Text>;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!to) return;
-    const body = {
-      status: to,
-      ...(message.trim() ? { message: message.trim() } : {}),
-      ...(to === 'aprobado' ? { approved_amount_cents: pesosToCents(amount) } : {}),
-    };
-    const parsed = ChangeClaimStatusBodySchema.safeParse(body);
-    const rule = checkClaimTransition(status, {
-      to,
-      message: body.message,
-      amountCents: to === 'aprobado' ? (body.approved_amount_cents ?? null) : null,
-    });
-    if (!parsed.success || rule) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.success ? [] : parsed.error.issues)
-        found[String(issue.path[0])] ??= issue.message;
-      if (rule) found[rule.field] ??= rule.message;
-      return setErrors(found);
-    }
-    setErrors({});
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await change.mutateAsync({ id: claimId, body: parsed.data, idempotencyKey: key });
+      await change.mutateAsync({ id: claimId, body, idempotencyKey: key });
       setKey(newKey());
-      setMessage('');
-      setAmount('');
+      form.reset({ status: body.status, message: '', approved_amount_cents: '' });
     } catch (error) {
-      handleError(error);
+      if (!form.applyApiErrors(error)) handleError(error);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('admin.claims.changeStatus')}>
@@ -103,28 +119,29 @@ function StatusForm({ claimId, status }: { claimId: number; status: ClaimStatus 
           {t('admin.claims.changeStatus')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('admin.claims.newStatus')}
-            data={options.map((value) => ({ value, label: CLAIM_STATUS_LABELS[value] }))}
-            value={to}
-            onChange={(value) => {
-              setTo(value as ClaimStatus | null);
-              setKey(newKey());
-            }}
-            allowDeselect={false}
-            error={errors.status}
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <Select
+                label={t('admin.claims.newStatus')}
+                data={options.map((value) => ({ value, label: CLAIM_STATUS_LABELS[value] }))}
+                value={field.value}
+                onChange={(value) => field.onChange(value as ClaimStatus | null)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                allowDeselect={false}
+                error={errors.status?.message}
+              />
+            )}
           />
           {to === 'aprobado' && (
             <TextInput
               label={t('admin.claims.amount')}
               inputMode="decimal"
               leftSection="$"
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.currentTarget.value);
-                setErrors(({ approved_amount_cents: _fixed, ...rest }) => rest);
-              }}
-              error={errors.approved_amount_cents}
+              {...form.register('approved_amount_cents')}
+              error={errors.approved_amount_cents?.message}
             />
           )}
         </SimpleGrid>
@@ -133,12 +150,8 @@ function StatusForm({ claimId, status }: { claimId: number; status: ClaimStatus 
           description={to === 'rechazado' ? t('admin.claims.reasonRequired') : undefined}
           autosize
           minRows={2}
-          value={message}
-          onChange={(event) => {
-            setMessage(event.currentTarget.value);
-            setErrors(({ message: _fixed, ...rest }) => rest);
-          }}
-          error={errors.message}
+          {...form.register('message')}
+          error={errors.message?.message}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>
@@ -152,21 +165,21 @@ function StatusForm({ claimId, status }: { claimId: number; status: ClaimStatus 
 
 function MessageForm({ claimId }: { claimId: number }) {
   const { t } = useTranslation();
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useApiForm({
+    schema: ClaimMessageBodySchema,
+    defaultValues: { body: '' },
+    reValidateMode: 'onSubmit',
+  });
+  useEditClearsError(form);
   const send = usePostClaimMessageMutation();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ClaimMessageBodySchema.safeParse({ body });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+  const submit = form.handleSubmit(async ({ body }) => {
     try {
-      await send.mutateAsync({ id: claimId, body: parsed.data.body });
-      setBody('');
-      setError(null);
-    } catch (e) {
-      handleError(e);
+      await send.mutateAsync({ id: claimId, body });
+      form.reset({ body: '' });
+    } catch (error) {
+      if (!form.applyApiErrors(error)) handleError(error);
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate aria-label={t('admin.claims.writeMessage')}>
       <Stack gap="xs">
@@ -174,12 +187,8 @@ function MessageForm({ claimId }: { claimId: number }) {
           label={t('admin.claims.writeMessage')}
           autosize
           minRows={2}
-          value={body}
-          onChange={(event) => {
-            setBody(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
+          {...form.register('body')}
+          error={form.formState.errors.body?.message}
         />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={send.isPending}>

@@ -3,30 +3,40 @@
  * back office keeps working. Turning it off brings them back.
  */
 import { MaintenanceBodySchema } from '@cubierto/contracts';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { maintenanceQueryOptions, useSaveMaintenanceMutation } from '../api/maintenance.ts';
+import { TextareaField, useOperatorForm } from '../components/operator-form.tsx';
 import { StateBadge } from '../components/state-badge.tsx';
+
+/** The message as typed; an empty one is none. Whether maintenance is on is the button pressed. */
+const MessageSchema = MaintenanceBodySchema.pick({ message: true });
 
 export function MaintenancePage() {
   const { t } = useTranslation();
   const query = useQuery(maintenanceQueryOptions);
   const save = useSaveMaintenanceMutation();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useOperatorForm({
+    schema: MessageSchema,
+    defaultValues: { message: '' },
+    toBody: (values) => ({ message: values.message.trim() || null }),
+  });
+  const { reset } = form;
   useEffect(() => {
-    if (query.data) setMessage(query.data.message ?? '');
-  }, [query.data]);
+    if (query.data) reset({ message: query.data.message ?? '' });
+  }, [query.data, reset]);
 
-  const switchTo = (enabled: boolean) => {
-    const parsed = MaintenanceBodySchema.safeParse({ enabled, message: message.trim() || null });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
-    setError(null);
-    save.mutate(parsed.data, { onError: (e) => handleError(e) });
-  };
+  const switchTo = (enabled: boolean) =>
+    form.handleSubmit(async ({ message }) => {
+      try {
+        await save.mutateAsync({ enabled, message });
+      } catch (error) {
+        if (!form.applyApiErrors(error)) handleError(error);
+      }
+    })();
 
   const enabled = query.data?.enabled ?? false;
   return (
@@ -50,28 +60,26 @@ export function MaintenancePage() {
                 {t('admin.maintenance.activeText')}
               </Alert>
             )}
-            <Textarea
+            <TextareaField
+              form={form}
+              name="message"
               label={t('admin.maintenance.message')}
               description={t('admin.maintenance.messageHelp')}
-              autosize
               minRows={3}
               maxLength={500}
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
-              error={error}
             />
             <Group>
               {enabled ? (
                 <>
-                  <Button color="teal.9" loading={save.isPending} onClick={() => switchTo(false)}>
+                  <Button color="teal.9" loading={save.isPending} onClick={() => void switchTo(false)}>
                     {t('admin.maintenance.turnOff')}
                   </Button>
-                  <Button variant="default" loading={save.isPending} onClick={() => switchTo(true)}>
+                  <Button variant="default" loading={save.isPending} onClick={() => void switchTo(true)}>
                     {t('admin.maintenance.update')}
                   </Button>
                 </>
               ) : (
-                <Button color="red.8" loading={save.isPending} onClick={() => switchTo(true)}>
+                <Button color="red.8" loading={save.isPending} onClick={() => void switchTo(true)}>
                   {t('admin.maintenance.turnOn')}
                 </Button>
               )}

@@ -153,14 +153,10 @@ describe('Nuevo reclamo', () => {
     expect(api.callsTo('POST', '/customers/claims/attachments')).toHaveLength(0);
   });
 
-  it('files the claim with its photo and an Idempotency-Key, and shows the server’s field message', async () => {
-    let answer: { status: number; body: unknown } = {
-      status: 422,
-      body: {
-        message: 'Revisá',
-        validations: { place: ['Indicá dónde ocurrió.'] },
-        error_code: 'validation_failed',
-      },
+  it('files the claim with its photo and an Idempotency-Key, and shows the server’s 422 beside its field', async () => {
+    let answer: () => { status: number; body: unknown } = () => {
+      // No answer at all: the request may have reached the API.
+      throw new TypeError('Failed to fetch');
     };
     const api = mockApi({
       'GET /customers/claims/claimable-insurances': { body: { data: [claimable] } },
@@ -176,7 +172,7 @@ describe('Nuevo reclamo', () => {
           },
         },
       },
-      'POST /customers/claims': () => answer,
+      'POST /customers/claims': () => answer(),
       'GET /customers/claims/12': { body: { data: claim('recibido') } },
     });
     const { router } = renderClaims('/customers/claims/new?insurance=5');
@@ -190,20 +186,37 @@ describe('Nuevo reclamo', () => {
     await fill(user, screen.getByLabelText(/Lugar/), 'Palermo, CABA');
     await fill(user, screen.getByLabelText(/¿Qué pasó\?/), 'Me robaron la mochila en el colectivo.');
     await user.click(screen.getByRole('button', { name: 'Enviar reclamo' }));
-    expect(await screen.findByText('Indicá dónde ocurrió.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Lugar/)).toHaveValue('Palermo, CABA');
+    await waitFor(() => expect(api.callsTo('POST', '/customers/claims')).toHaveLength(1));
 
-    answer = { status: 201, body: { data: claim('recibido') } };
+    answer = () => ({
+      status: 422,
+      body: {
+        message: 'Revisá',
+        validations: { place: ['Indicá dónde ocurrió.'] },
+        error_code: 'validation_failed',
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Enviar reclamo' }));
+    const place = screen.getByLabelText(/Lugar/);
+    await waitFor(() => expect(place).toHaveAttribute('aria-invalid', 'true'));
+    expect(place).toHaveAccessibleDescription(expect.stringContaining('Indicá dónde ocurrió.'));
+    expect(place).toHaveValue('Palermo, CABA');
+
+    answer = () => ({ status: 201, body: { data: claim('recibido') } });
     await user.click(screen.getByRole('button', { name: 'Enviar reclamo' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers/claims/12'));
-    const sent = api.callsTo('POST', '/customers/claims').at(-1)!;
-    expect(JSON.parse(String(sent.body))).toMatchObject({
+    const sent = api.callsTo('POST', '/customers/claims');
+    expect(JSON.parse(String(sent.at(-1)!.body))).toMatchObject({
       insurance_id: 5,
       risk_id: 9,
       incident_date: isoDays(-2),
       attachment_ids: [31],
     });
-    expect(sent.headers.get('Idempotency-Key')).toBeTruthy();
+    const keys = sent.map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys[0]).toBeTruthy();
+    // The retry after no answer is the same attempt; after the API's refusal, a new one.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 
   it('says there is nothing to claim on without an insurance in force', async () => {

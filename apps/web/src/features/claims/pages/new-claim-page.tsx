@@ -25,13 +25,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { ApiError, isUnanswered } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { formatDay } from '../../../shared/format/format.ts';
-import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
+import { bodyFormSchema } from '../../../shared/forms/body-form-schema.ts';
+import { useApiForm } from '../../../shared/forms/use-api-form.ts';
+import { useEditClearsError } from '../../../shared/forms/use-edit-clears-error.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { BackLink } from '../../../shared/ui/back-link.tsx';
 import { IconFileText, IconInfo } from '../../../shared/ui/icons.tsx';
@@ -43,16 +46,26 @@ import { AttachmentPicker } from '../components/attachment-picker.tsx';
 /** Call site of the central error handler for a claim that could not be filed. */
 const FILE_ERROR_SITE = 93;
 
-const FIELDS = [
-  'insurance_id',
-  'risk_id',
-  'incident_date',
-  'place',
-  'description',
-  'attachment_ids',
-] as const;
-type Field = (typeof FIELDS)[number];
-type Errors = Partial<Record<Field, string>>;
+/** The form as the customer fills it: the choices as the selects hold them, the ids of uploaded files. */
+type ClaimValues = {
+  insurance_id: string | null;
+  risk_id: string | null;
+  incident_date: string;
+  place: string;
+  description: string;
+  attachment_ids: number[];
+};
+
+function toClaimBody(values: ClaimValues) {
+  return {
+    insurance_id: values.insurance_id ? Number(values.insurance_id) : undefined,
+    risk_id: values.risk_id ? Number(values.risk_id) : undefined,
+    incident_date: values.incident_date || undefined,
+    place: values.place,
+    description: values.description,
+    attachment_ids: values.attachment_ids,
+  };
+}
 
 function ClaimForm({
   insurances,
@@ -67,65 +80,57 @@ function ClaimForm({
   const first =
     insurances.find((i) => i.id === initialInsurance) ??
     (insurances.length === 1 ? insurances[0] : undefined);
-  const [insuranceId, setInsuranceId] = useState<string | null>(first ? String(first.id) : null);
-  const insurance = insurances.find((i) => String(i.id) === insuranceId);
-  const [riskId, setRiskId] = useState<string | null>(
-    first?.risks.length === 1 ? String(first.risks[0]!.id) : null,
-  );
-  const [incidentDate, setIncidentDate] = useState('');
-  const [place, setPlace] = useState('');
-  const [description, setDescription] = useState('');
-  const [attachments, setAttachments] = useState<{ ids: number[]; uploading: boolean }>({
-    ids: [],
-    uploading: false,
+  // What the rules beyond the API's schema read when the form is checked: the cover of the chosen
+  // insurance, and whether a file is still on its way up.
+  const latest = useRef({ insurances, uploading: false });
+  latest.current.insurances = insurances;
+  const form = useApiForm({
+    schema: bodyFormSchema(CreateClaimBodySchema, toClaimBody, (values) => {
+      const chosen = latest.current.insurances.find((i) => String(i.id) === values.insurance_id);
+      const dateProblem =
+        chosen && values.incident_date
+          ? checkIncidentDate(
+              values.incident_date,
+              { startsOn: chosen.starts_on, endsOn: chosen.ends_on },
+              todayInArgentina(),
+            )
+          : null;
+      return [
+        dateProblem ? { field: 'incident_date', message: dateProblem } : null,
+        latest.current.uploading
+          ? { field: 'attachment_ids', message: t('claims.attachments.stillUploading') }
+          : null,
+      ];
+    }),
+    defaultValues: {
+      insurance_id: first ? String(first.id) : null,
+      risk_id: first?.risks.length === 1 ? String(first.risks[0]!.id) : null,
+      incident_date: '',
+      place: '',
+      description: '',
+      attachment_ids: [],
+    },
+    // A message stands until the next try; changing its field takes it away.
+    reValidateMode: 'onSubmit',
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
   const attemptKey = useRef<string | null>(null);
+  // A change makes a new attempt.
+  useEditClearsError(form, () => {
+    attemptKey.current = null;
+  });
+  const [insuranceId, description] = useWatch({
+    control: form.control,
+    name: ['insurance_id', 'description'],
+  });
+  const insurance = insurances.find((i) => String(i.id) === insuranceId);
   const today = todayInArgentina();
   const maxDate = insurance && insurance.ends_on < today ? insurance.ends_on : today;
+  const { errors } = form.formState;
 
-  /** A change makes a new attempt, and the field's old message no longer applies. */
-  const edited = (field: Field) => {
-    attemptKey.current = null;
-    setErrors((before) => (before[field] ? { ...before, [field]: undefined } : before));
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateClaimBodySchema.safeParse({
-      insurance_id: insuranceId ? Number(insuranceId) : undefined,
-      risk_id: riskId ? Number(riskId) : undefined,
-      incident_date: incidentDate || undefined,
-      place,
-      description,
-      attachment_ids: attachments.ids,
-    });
-    const found: Errors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-    if (insurance && incidentDate && !found.incident_date) {
-      const problem = checkIncidentDate(
-        incidentDate,
-        { startsOn: insurance.starts_on, endsOn: insurance.ends_on },
-        today,
-      );
-      if (problem) found.incident_date = problem;
-    }
-    if (attachments.uploading) found.attachment_ids = t('claims.attachments.stillUploading');
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length) {
-      const firstField = FIELDS.find((f) => found[f]);
-      if (firstField) document.querySelector<HTMLElement>(`[data-field="${firstField}"]`)?.focus();
-      return;
-    }
-    setSending(true);
+  const submit = form.handleSubmit(async (body) => {
     attemptKey.current ??= crypto.randomUUID();
     try {
-      const claim = await filing.mutateAsync({ body: parsed.data, idempotencyKey: attemptKey.current });
+      const claim = await filing.mutateAsync({ body, idempotencyKey: attemptKey.current });
       showToast({
         type: 'success',
         duration: 4_000,
@@ -133,43 +138,45 @@ function ClaimForm({
       });
       void navigate(`/customers/claims/${claim.id}`, { replace: true });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status !== 0) attemptKey.current = null;
-      const fromServer: Errors = {};
-      for (const [key, message] of placeApiValidations(failure, FIELDS).fields)
-        fromServer[key.split('.')[0] as Field] ??= message;
-      if (Object.keys(fromServer).length) setErrors(fromServer);
-      else handleError(failure, FILE_ERROR_SITE);
-      setSending(false);
+      // An answered refusal ends the attempt; with no answer, a retry may find the claim already filed.
+      if (failure instanceof ApiError && !isUnanswered(failure)) attemptKey.current = null;
+      if (!form.applyApiErrors(failure)) handleError(failure, FILE_ERROR_SITE);
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
-            <Select
-              label={t('claims.form.insurance')}
-              placeholder={t('claims.form.insurancePlaceholder')}
-              data={insurances.map((i) => ({
-                value: String(i.id),
-                label: t('claims.form.insuranceOption', {
-                  number: i.number,
-                  riskType: i.risk_type_name,
-                  coverage: i.coverage_name,
-                }),
-              }))}
-              value={insuranceId}
-              onChange={(value) => {
-                setInsuranceId(value);
-                const chosen = insurances.find((i) => String(i.id) === value);
-                setRiskId(chosen?.risks.length === 1 ? String(chosen.risks[0]!.id) : null);
-                edited('insurance_id');
-              }}
-              error={errors.insurance_id}
-              allowDeselect={false}
-              required
-              data-field="insurance_id"
+            <Controller
+              control={form.control}
+              name="insurance_id"
+              render={({ field }) => (
+                <Select
+                  label={t('claims.form.insurance')}
+                  placeholder={t('claims.form.insurancePlaceholder')}
+                  data={insurances.map((i) => ({
+                    value: String(i.id),
+                    label: t('claims.form.insuranceOption', {
+                      number: i.number,
+                      riskType: i.risk_type_name,
+                      coverage: i.coverage_name,
+                    }),
+                  }))}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    const chosen = insurances.find((i) => String(i.id) === value);
+                    form.setValue('risk_id', chosen?.risks.length === 1 ? String(chosen.risks[0]!.id) : null);
+                  }}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.insurance_id?.message}
+                  allowDeselect={false}
+                  required
+                />
+              )}
             />
             {insurance && (
               <Text size="sm" c="dimmed">
@@ -179,48 +186,42 @@ function ClaimForm({
                 })}
               </Text>
             )}
-            <Select
-              label={t('claims.form.risk')}
-              placeholder={t('claims.form.riskPlaceholder')}
-              data={(insurance?.risks ?? []).map((r) => ({ value: String(r.id), label: r.label }))}
-              value={riskId}
-              onChange={(value) => {
-                setRiskId(value);
-                edited('risk_id');
-              }}
-              disabled={!insurance}
-              error={errors.risk_id}
-              allowDeselect={false}
-              required
-              data-field="risk_id"
+            <Controller
+              control={form.control}
+              name="risk_id"
+              render={({ field }) => (
+                <Select
+                  label={t('claims.form.risk')}
+                  placeholder={t('claims.form.riskPlaceholder')}
+                  data={(insurance?.risks ?? []).map((r) => ({ value: String(r.id), label: r.label }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  disabled={!insurance}
+                  error={errors.risk_id?.message}
+                  allowDeselect={false}
+                  required
+                />
+              )}
             />
             <TextInput
               type="date"
               label={t('claims.form.incidentDate')}
               description={insurance ? t('claims.form.incidentDateHint') : undefined}
-              value={incidentDate}
               min={insurance?.starts_on}
               max={maxDate}
-              onChange={(event) => {
-                setIncidentDate(event.currentTarget.value);
-                edited('incident_date');
-              }}
-              error={errors.incident_date}
+              {...form.register('incident_date')}
+              error={errors.incident_date?.message}
               required
-              data-field="incident_date"
             />
             <TextInput
               label={t('claims.form.place')}
               placeholder={t('claims.form.placePlaceholder')}
-              value={place}
-              onChange={(event) => {
-                setPlace(event.currentTarget.value);
-                edited('place');
-              }}
-              error={errors.place}
+              {...form.register('place')}
+              error={errors.place?.message}
               maxLength={200}
               required
-              data-field="place"
             />
             <Textarea
               label={t('claims.form.description')}
@@ -228,30 +229,30 @@ function ClaimForm({
                 count: description.trim().length,
                 max: CLAIM_DESCRIPTION_MAX,
               })}
-              value={description}
-              onChange={(event) => {
-                setDescription(event.currentTarget.value);
-                edited('description');
-              }}
-              error={errors.description}
+              {...form.register('description')}
+              error={errors.description?.message}
               rows={5}
               resize="vertical"
               maxLength={CLAIM_DESCRIPTION_MAX}
               required
-              data-field="description"
             />
           </Stack>
         </Card>
         <Card withBorder radius="lg" padding="lg">
           <AttachmentPicker
             onChange={(ids, uploading) => {
-              setAttachments({ ids, uploading });
-              edited('attachment_ids');
+              latest.current.uploading = uploading;
+              form.setValue('attachment_ids', ids);
             }}
-            error={errors.attachment_ids}
+            error={errors.attachment_ids?.message ?? errors.attachment_ids?.[0]?.message}
           />
         </Card>
-        <Button type="submit" loading={sending} size="md" style={{ alignSelf: 'flex-end' }}>
+        <Button
+          type="submit"
+          loading={form.formState.isSubmitting}
+          size="md"
+          style={{ alignSelf: 'flex-end' }}
+        >
           {t('claims.form.submit')}
         </Button>
       </Stack>

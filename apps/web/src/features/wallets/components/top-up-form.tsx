@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { ApiError, isUnanswered } from '../../../shared/api/api-error.ts';
 import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { useApiForm } from '../../../shared/forms/use-api-form.ts';
@@ -60,7 +60,7 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
       // Gone to the checkout: the button stays busy (as the page is left).
       setLeaving(true);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status !== 0) attemptKey.current = null;
+      if (failure instanceof ApiError && !isUnanswered(failure)) attemptKey.current = null;
       if (!form.applyApiErrors(failure)) handleError(failure, TOP_UP_ERROR_SITE);
     }
   });
