@@ -1,13 +1,14 @@
 /** Users, their sessions, password resets, social identities, entities and places. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, moment, optionalRef, ref, timestamps } from './columns.ts';
 import { contexts, localities, provinces } from './common.ts';
 import { files } from './files.ts';
 
 export const places = pgTable('places', {
-  id: serial('id').primaryKey(),
-  provinceId: integer('province_id').references(() => provinces.id),
-  localityId: integer('locality_id').references(() => localities.id),
+  id: id(),
+  provinceId: optionalRef('province_id', () => provinces.id),
+  localityId: optionalRef('locality_id', () => localities.id),
   zipCode: text('zip_code'),
   street: text('street'),
   streetNumber: text('street_number'),
@@ -19,14 +20,14 @@ export const places = pgTable('places', {
 export const entities = pgTable(
   'entities',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     kind: text('kind', { enum: ['person', 'business'] }).notNull(),
     name: text('name').notNull(),
     documentType: text('document_type', { enum: ['DNI', 'CUIT'] }).notNull(),
     documentNumber: text('document_number').notNull(),
     taxCondition: text('tax_condition'),
-    placeId: integer('place_id').references(() => places.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    placeId: optionalRef('place_id', () => places.id),
+    createdAt: createdAt(),
   },
   (t) => [index('entities_document_idx').on(t.documentType, t.documentNumber)],
 );
@@ -34,23 +35,22 @@ export const entities = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    avatarFileId: integer('avatar_file_id').references(() => files.id),
-    entityId: integer('entity_id').references(() => entities.id),
-    takerEntityId: integer('taker_entity_id').references(() => entities.id),
-    placeId: integer('place_id').references(() => places.id),
-    contextId: integer('context_id').references(() => contexts.id),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    avatarFileId: optionalRef('avatar_file_id', () => files.id),
+    entityId: optionalRef('entity_id', () => entities.id),
+    takerEntityId: optionalRef('taker_entity_id', () => entities.id),
+    placeId: optionalRef('place_id', () => places.id),
+    contextId: optionalRef('context_id', () => contexts.id),
+    lockedAt: moment('locked_at'),
     /**
      * When the customer deleted the account (decision 016): the row stays, anonymised, because the
      * contracts, invoices and movements the law makes us keep point at it.
      */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: moment('deleted_at'),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)],
 );
@@ -59,15 +59,11 @@ export const users = pgTable(
 export const userEntities = pgTable(
   'user_entities',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    entityId: integer('entity_id')
-      .notNull()
-      .references(() => entities.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
+    entityId: ref('entity_id', () => entities.id),
     role: text('role', { enum: ['owner', 'member'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('user_entities_user_entity_idx').on(t.userId, t.entityId)],
 );
@@ -76,15 +72,13 @@ export const userEntities = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     tokenHash: text('token_hash').notNull().unique(),
-    renewOn: timestamp('renew_on', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    renewOn: moment('renew_on').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
+    createdAt: createdAt(),
     userAgent: text('user_agent'),
     /** Hash of the device id the session was opened from (docs/DOMAIN.md "Device"); null when none was sent. */
     deviceHash: text('device_hash'),
@@ -101,7 +95,7 @@ export const sessions = pgTable(
 export const pendingRegistrations = pgTable(
   'pending_registrations',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     dni: text('dni').notNull(),
@@ -111,8 +105,8 @@ export const pendingRegistrations = pgTable(
     /** Hash of the device id it was started from: only that device confirms it (no one else's code). */
     deviceHash: text('device_hash'),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('pending_registrations_email_device_idx').on(
@@ -125,14 +119,12 @@ export const pendingRegistrations = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
@@ -140,14 +132,12 @@ export const passwordResets = pgTable(
 export const socialIdentities = pgTable(
   'social_identities',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     provider: text('provider', { enum: ['google', 'facebook', 'apple'] }).notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('social_identities_provider_subject_idx').on(t.provider, t.subject)],
 );

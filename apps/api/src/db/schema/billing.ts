@@ -5,19 +5,9 @@
  * payment, so a number exists exactly when its payment committed: no gaps, no repeats (decision 009).
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAt, id, moment, optionalRef, ref, timestamps } from './columns.ts';
 import { provinces } from './common.ts';
 import { imports } from './imports.ts';
 import { insurances } from './insurance.ts';
@@ -37,12 +27,9 @@ export const invoiceProfiles = pgTable('invoice_profiles', {
   streetNumber: text('street_number').notNull(),
   floorApartment: text('floor_apartment').notNull().default(''),
   locality: text('locality').notNull(),
-  stateId: integer('state_id')
-    .notNull()
-    .references(() => provinces.id),
+  stateId: ref('state_id', () => provinces.id),
   zipCode: text('zip_code').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** The last number given per point of sale, kind and letter; incremented under its row lock. */
@@ -63,24 +50,22 @@ export const invoiceCounters = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
     letter: text('letter', { enum: ['A', 'B'] }).notNull(),
     pointOfSale: integer('point_of_sale').notNull(),
     number: integer('number').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    insuranceId: integer('insurance_id').references(() => insurances.id),
+    issuedAt: moment('issued_at').notNull(),
+    insuranceId: optionalRef('insurance_id', () => insurances.id),
     /** The collected payment an invoice is for (one invoice per payment). */
-    paymentId: integer('payment_id').references(() => payments.id),
+    paymentId: optionalRef('payment_id', () => payments.id),
     /** Or the CSV import paid from Mi crédito it is for (one invoice per import, a line per insurance). */
-    importId: integer('import_id').references(() => imports.id),
+    importId: optionalRef('import_id', () => imports.id),
     /** A credit note's invoice. */
     invoiceId: integer('invoice_id'),
     /** The refund a credit note is for (one credit note per refund). */
-    refundMovementId: integer('refund_movement_id').references(() => walletMovements.id),
+    refundMovementId: optionalRef('refund_movement_id', () => walletMovements.id),
     recipientName: text('recipient_name').notNull(),
     recipientDocumentType: text('recipient_document_type', { enum: ['DNI', 'CUIT'] }).notNull(),
     recipientDocumentNumber: text('recipient_document_number').notNull(),
@@ -90,7 +75,7 @@ export const invoices = pgTable(
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     ivaCents: bigint('iva_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.pointOfSale, t.kind, t.letter, t.number),
@@ -110,13 +95,11 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    id: serial('id').primaryKey(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    id: id(),
+    invoiceId: ref('invoice_id', () => invoices.id),
     description: text('description').notNull(),
     /** The insurance the line is for, so a refund of it finds its invoice. */
-    insuranceId: integer('insurance_id').references(() => insurances.id),
+    insuranceId: optionalRef('insurance_id', () => insurances.id),
     netCents: integer('net_cents').notNull(),
     ivaRateBps: integer('iva_rate_bps').notNull(),
     ivaCents: integer('iva_cents').notNull(),

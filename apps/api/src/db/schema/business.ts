@@ -3,8 +3,9 @@
  * Who may act for an entity, and as what (owner | member), is `user_entities` in accounts.ts.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entities, users } from './accounts.ts';
+import { createdAt, id, moment, optionalRef, ref, updatedAt } from './columns.ts';
 
 export const entityProfiles = pgTable('entity_profiles', {
   entityId: integer('entity_id')
@@ -18,7 +19,7 @@ export const entityProfiles = pgTable('entity_profiles', {
   contactName: text('contact_name'),
   contactEmail: text('contact_email'),
   contactPhone: text('contact_phone'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -30,19 +31,15 @@ export const entityProfiles = pgTable('entity_profiles', {
 export const entityInvitations = pgTable(
   'entity_invitations',
   {
-    id: serial('id').primaryKey(),
-    entityId: integer('entity_id')
-      .notNull()
-      .references(() => entities.id),
+    id: id(),
+    entityId: ref('entity_id', () => entities.id),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    invitedBy: integer('invited_by')
-      .notNull()
-      .references(() => users.id),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    acceptedBy: integer('accepted_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    invitedBy: ref('invited_by', () => users.id),
+    expiresAt: moment('expires_at').notNull(),
+    acceptedAt: moment('accepted_at'),
+    acceptedBy: optionalRef('accepted_by', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('entity_invitations_pending_idx').on(t.entityId, t.email).where(sql`${t.acceptedAt} is null`),

@@ -4,29 +4,19 @@
  */
 import type { Pricing } from '@cubierto/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, moment, ref } from './columns.ts';
 
 export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull().unique(),
   legalName: text('legal_name').notNull(),
   logoFilename: text('logo_filename'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const riskTypes = pgTable('risk_types', {
-  id: serial('id').primaryKey(),
+  id: id(),
   shortCode: text('short_code').notNull().unique(),
   name: text('name').notNull(),
   plural: text('plural').notNull(),
@@ -38,13 +28,9 @@ export type { Pricing };
 export const policies = pgTable(
   'policies',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    riskTypeId: integer('risk_type_id')
-      .notNull()
-      .references(() => riskTypes.id),
+    id: id(),
+    companyId: ref('company_id', () => companies.id),
+    riskTypeId: ref('risk_type_id', () => riskTypes.id),
     name: text('name').notNull(),
     includes: jsonb('includes').$type<Record<string, string>>().notNull().default({}),
     excludes: jsonb('excludes').$type<Record<string, string>>().notNull().default({}),
@@ -55,7 +41,7 @@ export const policies = pgTable(
     externalUrl: text('external_url'),
     /** Special clauses the customer accepts (personal accident). */
     specialClauses: text('special_clauses'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('policies_risk_type_idx').on(t.riskTypeId), index('policies_company_idx').on(t.companyId)],
 );
@@ -63,10 +49,8 @@ export const policies = pgTable(
 export const coverages = pgTable(
   'coverages',
   {
-    id: serial('id').primaryKey(),
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => policies.id),
+    id: id(),
+    policyId: ref('policy_id', () => policies.id),
     publicName: text('public_name').notNull(),
     publicDescription: text('public_description').notNull(),
     /** Amount fields of the risk type in centavos (counts and texts as they are). */
@@ -88,7 +72,7 @@ export const coverages = pgTable(
 );
 
 export const applications = pgTable('applications', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
 });
@@ -96,13 +80,9 @@ export const applications = pgTable('applications', {
 export const applicationPolicies = pgTable(
   'application_policies',
   {
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => applications.id),
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => policies.id),
-    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    applicationId: ref('application_id', () => applications.id),
+    policyId: ref('policy_id', () => policies.id),
+    linkedAt: moment('linked_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.policyId] })],
 );

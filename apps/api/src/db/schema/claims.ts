@@ -4,18 +4,9 @@
  * messages both ways (append-only) and its attachments (photos and PDFs kept in `files`).
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entities, users } from './accounts.ts';
+import { createdAt, id, moment, optionalRef, ref, timestamps } from './columns.ts';
 import { files } from './files.ts';
 import { insuranceRisks, insurances } from './insurance.ts';
 import { operators } from './operators.ts';
@@ -26,32 +17,23 @@ const claimStatus = ['recibido', 'en_revision', 'aprobado', 'rechazado', 'pagado
 export const claims = pgTable(
   'claims',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     /** The insurance's taker when the claim was filed. */
-    entityId: integer('entity_id')
-      .notNull()
-      .references(() => entities.id),
-    insuranceId: integer('insurance_id')
-      .notNull()
-      .references(() => insurances.id),
-    riskId: integer('risk_id')
-      .notNull()
-      .references(() => insuranceRisks.id),
+    entityId: ref('entity_id', () => entities.id),
+    insuranceId: ref('insurance_id', () => insurances.id),
+    riskId: ref('risk_id', () => insuranceRisks.id),
     incidentDate: date('incident_date', { mode: 'string' }).notNull(),
     description: text('description').notNull(),
     place: text('place').notNull(),
     status: text('status', { enum: claimStatus }).notNull().default('recibido'),
     approvedAmountCents: integer('approved_amount_cents'),
     /** The money wallet movement that paid it: set once, in the transaction that marks it pagado. */
-    payoutMovementId: integer('payout_movement_id').references(() => walletMovements.id),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    payoutMovementId: optionalRef('payout_movement_id', () => walletMovements.id),
+    paidAt: moment('paid_at'),
     /** The customer's Idempotency-Key: a retried filing answers the claim already filed. */
     idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('claims_user_idx').on(t.userId, t.createdAt),
@@ -73,18 +55,16 @@ export const claims = pgTable(
 export const claimEvents = pgTable(
   'claim_events',
   {
-    id: serial('id').primaryKey(),
-    claimId: integer('claim_id')
-      .notNull()
-      .references(() => claims.id),
+    id: id(),
+    claimId: ref('claim_id', () => claims.id),
     status: text('status', { enum: claimStatus }).notNull(),
     message: text('message'),
     /** Who: the customer (filing), an operator, or the operations token. */
     actor: text('actor', { enum: ['customer', 'operator', 'ops_token'] }).notNull(),
-    operatorId: integer('operator_id').references(() => operators.id),
+    operatorId: optionalRef('operator_id', () => operators.id),
     /** The operator's Idempotency-Key: a retried change answers the claim as it is. */
     idempotencyKey: text('idempotency_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Statuses only move forward, so each happens once per claim: it is paid at most once.
@@ -98,14 +78,12 @@ export const claimEvents = pgTable(
 export const claimMessages = pgTable(
   'claim_messages',
   {
-    id: serial('id').primaryKey(),
-    claimId: integer('claim_id')
-      .notNull()
-      .references(() => claims.id),
+    id: id(),
+    claimId: ref('claim_id', () => claims.id),
     author: text('author', { enum: ['customer', 'operator'] }).notNull(),
-    operatorId: integer('operator_id').references(() => operators.id),
+    operatorId: optionalRef('operator_id', () => operators.id),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('claim_messages_claim_idx').on(t.claimId, t.id)],
 );
@@ -114,18 +92,13 @@ export const claimMessages = pgTable(
 export const claimAttachments = pgTable(
   'claim_attachments',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    claimId: integer('claim_id').references(() => claims.id),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id)
-      .unique(),
+    id: id(),
+    userId: ref('user_id', () => users.id),
+    claimId: optionalRef('claim_id', () => claims.id),
+    fileId: ref('file_id', () => files.id).unique(),
     /** The name the customer's file had, for showing and downloading; never used as a path. */
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('claim_attachments_claim_idx').on(t.claimId),

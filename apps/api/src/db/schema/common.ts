@@ -1,18 +1,9 @@
 /** Reference data: contexts (markets), app versions, provinces and localities, settings (maintenance). */
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ref, updatedAt } from './columns.ts';
 
 export const contexts = pgTable('contexts', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull().unique(),
   description: text('description').notNull(),
 });
@@ -20,18 +11,18 @@ export const contexts = pgTable('contexts', {
 export const appVersions = pgTable(
   'app_versions',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     version: text('version').notNull(),
     platform: text('platform', { enum: ['web', 'android', 'ios'] }).notNull(),
     active: boolean('active').notNull().default(true),
     social: jsonb('social').$type<{ google: boolean; facebook: boolean; apple: boolean }>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('app_versions_platform_idx').on(t.platform, t.active)],
 );
 
 export const provinces = pgTable('provinces', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull().unique(),
   code: text('code').notNull().unique(),
 });
@@ -39,10 +30,8 @@ export const provinces = pgTable('provinces', {
 export const localities = pgTable(
   'localities',
   {
-    id: serial('id').primaryKey(),
-    provinceId: integer('province_id')
-      .notNull()
-      .references(() => provinces.id),
+    id: id(),
+    provinceId: ref('province_id', () => provinces.id),
     name: text('name').notNull(),
     zipCode: text('zip_code'),
   },
@@ -53,5 +42,5 @@ export const localities = pgTable(
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -3,8 +3,9 @@
  * request with a key asked for and how it ended, so any retry with that key gets the same answer and
  * never runs again (Stripe's semantics, DOMAIN.md "Retried requests").
  */
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAt, id, ref } from './columns.ts';
 
 export const IDEMPOTENCY_SCOPES = ['claim', 'payment'] as const;
 export type IdempotencyScope = (typeof IDEMPOTENCY_SCOPES)[number];
@@ -15,10 +16,8 @@ export type StoredRefusal = { code: string; message: string; validations?: Recor
 export const idempotentRequests = pgTable(
   'idempotent_requests',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     /** Which requests share the key space: claims filed, or payments and top-ups. */
     scope: text('scope', { enum: IDEMPOTENCY_SCOPES }).notNull(),
     key: text('key').notNull(),
@@ -31,7 +30,7 @@ export const idempotentRequests = pgTable(
     resourceId: integer('resource_id'),
     /** How it was refused, when it was: replayed as is. */
     refusal: jsonb('refusal').$type<StoredRefusal>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('idempotent_requests_key_idx').on(t.userId, t.scope, t.key)],
 );

@@ -4,40 +4,22 @@
  * coverage and entity is one import (unique content hash), so uploading it twice issues nothing twice.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entities, users } from './accounts.ts';
 import { coverages, policies } from './catalog.ts';
+import { createdAt, id, moment, optionalRef, ref } from './columns.ts';
 import { insurances } from './insurance.ts';
 import { walletMovements } from './payments.ts';
 
 export const imports = pgTable(
   'imports',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     /** Who uploaded it; every user acting for the entity sees it. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    entityId: integer('entity_id')
-      .notNull()
-      .references(() => entities.id),
-    coverageId: integer('coverage_id')
-      .notNull()
-      .references(() => coverages.id),
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => policies.id),
+    userId: ref('user_id', () => users.id),
+    entityId: ref('entity_id', () => entities.id),
+    coverageId: ref('coverage_id', () => coverages.id),
+    policyId: ref('policy_id', () => policies.id),
     riskType: text('risk_type').notNull(),
     fileName: text('file_name').notNull(),
     /** SHA-256 of the coverage id and the file's bytes: the import's idempotency key. */
@@ -51,9 +33,9 @@ export const imports = pgTable(
     /** The sum of the valid rows' premiums: what confirming debits from the credit wallet. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     /** The credit wallet's debit that paid it. */
-    movementId: integer('movement_id').references(() => walletMovements.id),
-    issuedAt: timestamp('issued_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    movementId: optionalRef('movement_id', () => walletMovements.id),
+    issuedAt: moment('issued_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('imports_entity_content_idx').on(t.entityId, t.contentHash),
@@ -65,10 +47,8 @@ export const imports = pgTable(
 export const importRows = pgTable(
   'import_rows',
   {
-    id: serial('id').primaryKey(),
-    importId: integer('import_id')
-      .notNull()
-      .references(() => imports.id),
+    id: id(),
+    importId: ref('import_id', () => imports.id),
     /** The line in the file, counting the header as 1 (what a spreadsheet shows). */
     rowNumber: integer('row_number').notNull(),
     status: text('status', { enum: ['valid', 'invalid', 'issued'] }).notNull(),
@@ -80,7 +60,7 @@ export const importRows = pgTable(
     surchargesCents: integer('surcharges_cents'),
     taxesCents: integer('taxes_cents'),
     totalCents: integer('total_cents'),
-    insuranceId: integer('insurance_id').references(() => insurances.id),
+    insuranceId: optionalRef('insurance_id', () => insurances.id),
   },
   (t) => [uniqueIndex('import_rows_import_row_idx').on(t.importId, t.rowNumber)],
 );

@@ -3,38 +3,23 @@
  * breakdowns), insurances (the contract, its dates, premium and status) and their risks.
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entities, users } from './accounts.ts';
 import { coverages, policies } from './catalog.ts';
+import { createdAt, id, moment, optionalRef, premiumCents, ref, timestamps } from './columns.ts';
 
 export const insuranceProcesses = pgTable(
   'insurance_processes',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    coverageId: integer('coverage_id')
-      .notNull()
-      .references(() => coverages.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
+    coverageId: ref('coverage_id', () => coverages.id),
     /** Answers by step name (risk, photos, dates, taker), each as validated. */
     answers: jsonb('answers').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
     status: text('status', { enum: ['in_progress', 'completed', 'discarded'] })
       .notNull()
       .default('in_progress'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('insurance_processes_user_idx').on(t.userId, t.status)],
 );
@@ -42,24 +27,15 @@ export const insuranceProcesses = pgTable(
 export const quotes = pgTable(
   'quotes',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    processId: integer('process_id')
-      .notNull()
-      .references(() => insuranceProcesses.id),
-    coverageId: integer('coverage_id')
-      .notNull()
-      .references(() => coverages.id),
-    netCents: integer('net_cents').notNull(),
-    surchargesCents: integer('surcharges_cents').notNull(),
-    taxesCents: integer('taxes_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    id: id(),
+    userId: ref('user_id', () => users.id),
+    processId: ref('process_id', () => insuranceProcesses.id),
+    coverageId: ref('coverage_id', () => coverages.id),
+    ...premiumCents(),
     /** The answers the quote priced, so a later change of answers cannot reuse it. */
     answersHash: text('answers_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('quotes_process_idx').on(t.processId),
@@ -73,31 +49,18 @@ export const quotes = pgTable(
 export const insurances = pgTable(
   'insurances',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     number: text('number').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    processId: integer('process_id').references(() => insuranceProcesses.id),
-    quoteId: integer('quote_id').references(() => quotes.id),
-    coverageId: integer('coverage_id')
-      .notNull()
-      .references(() => coverages.id),
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => policies.id),
-    takerEntityId: integer('taker_entity_id')
-      .notNull()
-      .references(() => entities.id),
-    billingEntityId: integer('billing_entity_id')
-      .notNull()
-      .references(() => entities.id),
+    userId: ref('user_id', () => users.id),
+    processId: optionalRef('process_id', () => insuranceProcesses.id),
+    quoteId: optionalRef('quote_id', () => quotes.id),
+    coverageId: ref('coverage_id', () => coverages.id),
+    policyId: ref('policy_id', () => policies.id),
+    takerEntityId: ref('taker_entity_id', () => entities.id),
+    billingEntityId: ref('billing_entity_id', () => entities.id),
     startsOn: date('starts_on', { mode: 'string' }),
     endsOn: date('ends_on', { mode: 'string' }),
-    netCents: integer('net_cents').notNull(),
-    surchargesCents: integer('surcharges_cents').notNull(),
-    taxesCents: integer('taxes_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    ...premiumCents(),
     status: text('status', {
       enum: ['pendiente', 'vigente', 'finalizado', 'cancelado', 'anulado', 'invalido'],
     })
@@ -105,12 +68,11 @@ export const insurances = pgTable(
       .default('pendiente'),
     /** Public certificate check (/verificar/{code}): random, unguessable. */
     verificationCode: text('verification_code').notNull().unique(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
+    paidAt: moment('paid_at'),
+    cancellationRequestedAt: moment('cancellation_requested_at'),
     /** A cancellation asked for takes effect on this date ('baja programada'). */
     cancelsOn: date('cancels_on', { mode: 'string' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('insurances_user_idx').on(t.userId, t.createdAt),
@@ -122,10 +84,8 @@ export const insurances = pgTable(
 export const insuranceRisks = pgTable(
   'insurance_risks',
   {
-    id: serial('id').primaryKey(),
-    insuranceId: integer('insurance_id')
-      .notNull()
-      .references(() => insurances.id),
+    id: id(),
+    insuranceId: ref('insurance_id', () => insurances.id),
     kind: text('kind').notNull(),
     /** The validated answers of the risk step (object, people, address …). */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),

@@ -5,8 +5,9 @@
  * endpoints with their keys (kind 'web') and native tokens from the hybrid app (kind 'android' | 'ios').
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAt, id, moment, ref } from './columns.ts';
 
 export const NOTIFICATION_ACTION_TYPES = [
   'Insurance',
@@ -19,7 +20,7 @@ export const NOTIFICATION_ACTION_TYPES = [
 ] as const;
 
 export const notifications = pgTable('notifications', {
-  id: serial('id').primaryKey(),
+  id: id(),
   /**
    * The fact it stands for (the outbox job's key): the same fact never makes a second notification, even
    * when its job runs twice. Null for notifications without one (an operator's broadcast).
@@ -35,21 +36,17 @@ export const notifications = pgTable('notifications', {
   walletMovementId: integer('wallet_movement_id'),
   claimId: integer('claim_id'),
   invoiceId: integer('invoice_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const notificationUsers = pgTable(
   'notification_users',
   {
-    id: serial('id').primaryKey(),
-    notificationId: integer('notification_id')
-      .notNull()
-      .references(() => notifications.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    notificationId: ref('notification_id', () => notifications.id),
+    userId: ref('user_id', () => users.id),
+    readAt: moment('read_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('notification_users_notification_user_idx').on(t.notificationId, t.userId),
@@ -61,10 +58,8 @@ export const notificationUsers = pgTable(
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     kind: text('kind', { enum: ['web', 'android', 'ios'] }).notNull(),
     /** Web Push: the push service URL; native: the device token. */
     endpoint: text('endpoint').notNull(),
@@ -72,8 +67,8 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh'),
     auth: text('auth'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSuccessAt: moment('last_success_at'),
   },
   (t) => [
     uniqueIndex('push_subscriptions_kind_endpoint_idx').on(t.kind, t.endpoint),

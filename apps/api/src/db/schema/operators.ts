@@ -3,26 +3,27 @@
  * recovery codes, their short sessions, and the append-only audit log of everything they do.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, moment, optionalRef, ref } from './columns.ts';
 
 export const operators = pgTable(
   'operators',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     /** Base32 TOTP secret (RFC 6238); kept from the first sign-in, confirmed by `totpEnabledAt`. */
     totpSecret: text('totp_secret'),
-    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpEnabledAt: moment('totp_enabled_at'),
     /** The last 30-second step accepted: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
     /** Wrong second factors in a row; the fifth locks the account for 15 minutes. */
     failedTotp: integer('failed_totp').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lockedUntil: moment('locked_until'),
+    disabledAt: moment('disabled_at'),
     createdByOperatorId: integer('created_by_operator_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`)],
 );
@@ -30,13 +31,11 @@ export const operators = pgTable(
 export const operatorRecoveryCodes = pgTable(
   'operator_recovery_codes',
   {
-    id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    id: id(),
+    operatorId: ref('operator_id', () => operators.id),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('operator_recovery_codes_operator_idx').on(t.operatorId)],
 );
@@ -48,15 +47,13 @@ export const operatorRecoveryCodes = pgTable(
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
-    id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    id: id(),
+    operatorId: ref('operator_id', () => operators.id),
     stage: text('stage', { enum: ['challenge', 'active'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
 );
@@ -65,9 +62,9 @@ export const operatorSessions = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial('id').primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    operatorId: integer('operator_id').references(() => operators.id),
+    id: id(),
+    at: moment('at').notNull().defaultNow(),
+    operatorId: optionalRef('operator_id', () => operators.id),
     /** 'operator' (a signed-in operator) or 'ops_token' (the machine credential of the command line). */
     actor: text('actor', { enum: ['operator', 'ops_token'] }).notNull(),
     /** Stable verb, e.g. 'company.create', 'customer.lock'. */

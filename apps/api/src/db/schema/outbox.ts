@@ -3,7 +3,8 @@
  * asks for them, and claimed by workers with FOR UPDATE SKIP LOCKED (lib/outbox.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, moment } from './columns.ts';
 
 export const outbox = pgTable(
   'outbox',
@@ -17,18 +18,18 @@ export const outbox = pgTable(
      * stands for so that enqueuing it twice is harmless.
      */
     key: text('key').unique(),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: moment('run_at').notNull().defaultNow(),
     /** Claims so far; also the fencing token a worker's result must match. */
     attempts: integer('attempts').notNull().default(0),
     /** A claimed job belongs to its worker until then; after it, another worker may take it. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    lockedUntil: moment('locked_until'),
+    doneAt: moment('done_at'),
     /** Given up after too many attempts; kept with its last error for an operator to look at. */
-    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failedAt: moment('failed_at'),
     lastError: text('last_error'),
     /** The id of the request that enqueued it (its x-request-id), logged with every run; null for recurring jobs. */
     requestId: text('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('outbox_due_idx').on(t.runAt, t.id).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),

@@ -8,31 +8,20 @@
  * "Reversals").
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAt, id, moment, optionalRef, ref, timestamps } from './columns.ts';
 import { insurances } from './insurance.ts';
 
 export const wallets = pgTable(
   'wallets',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     kind: text('kind', { enum: ['money', 'credit'] }).notNull(),
     // bigint: a business paying a 10,000-row import holds more than int4 centavos ($ 21.474.836,47).
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('wallets_user_kind_idx').on(t.userId, t.kind)],
 );
@@ -40,12 +29,10 @@ export const wallets = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
     purpose: text('purpose', { enum: ['insurance', 'money_top_up', 'credit_top_up'] }).notNull(),
-    insuranceId: integer('insurance_id').references(() => insurances.id),
+    insuranceId: optionalRef('insurance_id', () => insurances.id),
     method: text('method', {
       enum: ['sandbox', 'mercadopago', 'uala', 'money_wallet', 'credit_wallet'],
     }).notNull(),
@@ -59,17 +46,16 @@ export const payments = pgTable(
     externalReference: text('external_reference').notNull().unique(),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedAt: moment('approved_at'),
     /** We asked the provider to give it back (a withdrawal, 'arrepentimiento'): its refund is expected. */
-    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundRequestedAt: moment('refund_requested_at'),
     /** The provider's id of the refund we asked for. */
     providerRefundId: text('provider_refund_id'),
     /** The provider confirmed the refund we asked for. */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAt: moment('refunded_at'),
     /** The provider reported it refunded, cancelled or charged back without our asking (a reversal). */
-    reversedAt: timestamp('reversed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    reversedAt: moment('reversed_at'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_idx').on(t.method, t.providerPaymentId),
@@ -82,10 +68,8 @@ export const payments = pgTable(
 export const walletMovements = pgTable(
   'wallet_movements',
   {
-    id: serial('id').primaryKey(),
-    walletId: integer('wallet_id')
-      .notNull()
-      .references(() => wallets.id),
+    id: id(),
+    walletId: ref('wallet_id', () => wallets.id),
     /** Signed: credits positive, debits negative. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
@@ -103,9 +87,9 @@ export const walletMovements = pgTable(
       ],
     }).notNull(),
     description: text('description').notNull(),
-    paymentId: integer('payment_id').references(() => payments.id),
-    insuranceId: integer('insurance_id').references(() => insurances.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paymentId: optionalRef('payment_id', () => payments.id),
+    insuranceId: optionalRef('insurance_id', () => insurances.id),
+    createdAt: createdAt(),
   },
   (t) => [
     index('wallet_movements_wallet_idx').on(t.walletId, t.id),

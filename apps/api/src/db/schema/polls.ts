@@ -3,36 +3,25 @@
  * scale, and each customer's answers per insurance (one row per question, created unanswered).
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAt, id, moment, ref } from './columns.ts';
 import { insurances } from './insurance.ts';
 
 export const polls = pgTable('polls', {
-  id: serial('id').primaryKey(),
+  id: id(),
   /** Stable name the code asks for ('insurance-poll'). */
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const pollQuestions = pgTable(
   'poll_questions',
   {
-    id: serial('id').primaryKey(),
-    pollId: integer('poll_id')
-      .notNull()
-      .references(() => polls.id),
+    id: id(),
+    pollId: ref('poll_id', () => polls.id),
     name: text('name').notNull(),
     /** The scale, comma-separated, from 'Menos probable' (first) to 'Más probable' (last). */
     values: text('values').notNull(),
@@ -45,20 +34,14 @@ export const pollQuestions = pgTable(
 export const pollQuestionResponses = pgTable(
   'poll_question_responses',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    insuranceId: integer('insurance_id')
-      .notNull()
-      .references(() => insurances.id),
-    pollQuestionId: integer('poll_question_id')
-      .notNull()
-      .references(() => pollQuestions.id),
+    id: id(),
+    userId: ref('user_id', () => users.id),
+    insuranceId: ref('insurance_id', () => insurances.id),
+    pollQuestionId: ref('poll_question_id', () => pollQuestions.id),
     /** One of the question's values; null until answered. */
     response: text('response'),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: moment('answered_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('poll_question_responses_insurance_question_idx').on(t.insuranceId, t.pollQuestionId),

@@ -6,15 +6,16 @@
  * One request of each kind is applied per insurance (a database fact).
  */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { id, moment, optionalRef, timestamps } from './columns.ts';
 import { insurances } from './insurance.ts';
 import { payments } from './payments.ts';
 
 export const rightsRequests = pgTable(
   'rights_requests',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     /** What the customer is given at once and by e-mail ('ARR-…' or 'BAJ-…'). */
     number: text('number').notNull().unique(),
     kind: text('kind', { enum: ['withdrawal', 'baja'] }).notNull(),
@@ -22,15 +23,15 @@ export const rightsRequests = pgTable(
     channel: text('channel', { enum: ['account', 'public'] }).notNull(),
     status: text('status', { enum: ['pendiente_confirmacion', 'aplicada', 'rechazada'] }).notNull(),
     /** The contract and its holder; null when what a signed-out person typed matched none. */
-    insuranceId: integer('insurance_id').references(() => insurances.id),
-    userId: integer('user_id').references(() => users.id),
+    insuranceId: optionalRef('insurance_id', () => insurances.id),
+    userId: optionalRef('user_id', () => users.id),
     /** What a signed-out person typed, as typed (kept for the record of the request). */
     givenInsuranceNumber: text('given_insurance_number'),
     givenDocumentNumber: text('given_document_number'),
     givenEmail: text('given_email'),
     /** SHA-256 of the e-mailed confirmation token; cleared once used. */
     tokenHash: text('token_hash').unique(),
-    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    tokenExpiresAt: moment('token_expires_at'),
     /** The Argentine day it was asked for: the withdrawal window is counted up to it. */
     requestedOn: date('requested_on', { mode: 'string' }).notNull(),
     /** Set when applied: the last day of cover, the refund and where it went. */
@@ -38,12 +39,11 @@ export const rightsRequests = pgTable(
     refundCents: integer('refund_cents'),
     refundMethod: text('refund_method', { enum: ['money_wallet', 'mercadopago', 'uala', 'credit_wallet'] }),
     /** The provider payment refunded through its provider (Mercado Pago, Ualá): its webhook confirms it. */
-    paymentId: integer('payment_id').references(() => payments.id),
+    paymentId: optionalRef('payment_id', () => payments.id),
     /** Why it was not applied (rechazada). */
     refusal: text('refusal'),
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: moment('applied_at'),
+    ...timestamps(),
   },
   (t) => [
     index('rights_requests_user_idx').on(t.userId, t.createdAt),
