@@ -2,16 +2,14 @@
  * Creates an operator account for the back office:
  *   npm run operator:create -- email@example.com "Nombre Apellido"
  * The password comes from OPERATOR_PASSWORD, or a random one is generated and printed once. The operator
- * enrols the TOTP second factor at the first sign-in on /admin-login. Like the maintenance command, a
- * running server is asked over HTTP with the operations token (the embedded database allows one process);
- * when none answers, the account is written to the database directly. Either way it is audited as 'ops_token'.
+ * enrols the TOTP second factor at the first sign-in on /admin-login. Like the maintenance command, it asks
+ * a running server, or writes to the database when none answers (ops-request.ts); either way it is audited
+ * as 'ops_token'.
  */
 import { OperatorCreateBodySchema } from '@cubierto/contracts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { readOpsToken } from '../lib/ops-token.ts';
 import { newToken } from '../lib/tokens.ts';
 import { createOperator } from '../modules/operators/service.ts';
+import { runOpsRequest } from './ops-request.ts';
 
 const [email, ...nameParts] = process.argv.slice(2);
 const generated = !process.env.OPERATOR_PASSWORD;
@@ -27,30 +25,12 @@ if (!email || !parsed.success) {
   process.exit(64);
 }
 const body = parsed.data;
-const config = loadConfig();
-
-async function viaServer(): Promise<boolean> {
-  const token = readOpsToken(config);
-  if (!token) return false;
-  try {
-    const response = await fetch(`http://127.0.0.1:${config.port}/api/v4/admin/operators`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-token': token },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`the server answered ${response.status}: ${await response.text()}`);
-    return true;
-  } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') return false;
-    throw error;
-  }
-}
-
-if (!(await viaServer())) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  await createOperator(database, { body, audit: { actor: { kind: 'ops_token' }, ip: null } });
-  await database.close();
-}
+const config = await runOpsRequest({
+  method: 'POST',
+  path: '/admin/operators',
+  body,
+  direct: (database) =>
+    createOperator(database, { body, audit: { actor: { kind: 'ops_token' }, ip: null } }),
+});
 console.log(`Operator ${body.email} created. Sign in at ${config.publicUrl}/admin-login`);
 if (generated) console.log(`Password (shown once): ${body.password}`);
