@@ -63,6 +63,27 @@ export type DemoPolicy = {
 
 const $ = (pesos: number) => pesos * 100;
 const monthly = (pesos: number): Pricing => ({ kind: 'fixed_monthly', monthly_cents: $(pesos) });
+/** A premium of `rate` per mille of the insured amount a month, for amounts from `min` to `max` centavos. */
+const perMille = (rate: number, min: number, max: number): Pricing => ({
+  kind: 'by_insured_amount',
+  monthly_rate_per_mille: rate,
+  min_insured_cents: min,
+  max_insured_cents: max,
+});
+/** A coverage as a row: its public name and description, its price, its amounts and further details. */
+const plan = (
+  publicName: string,
+  publicDescription: string,
+  pricing: Pricing,
+  description: DemoCoverage['description'],
+  descriptionMore?: DemoCoverage['descriptionMore'],
+): DemoCoverage => ({
+  publicName,
+  publicDescription,
+  description,
+  pricing,
+  ...(descriptionMore && { descriptionMore }),
+});
 
 export const DEMO_POLICIES: DemoPolicy[] = [
   {
@@ -75,29 +96,19 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     },
     excludes: { Hurto: 'Pérdida o hurto sin violencia.', Desgaste: 'Desgaste natural de la batería.' },
     coverages: [
-      {
-        publicName: 'Robo',
-        publicDescription: 'Cubre el robo de tu celular en todo el país.',
-        description: { insured_amount: $(600_000), franchise: '10% del valor del equipo' },
-        descriptionMore: { Reposición: 'Reponemos un equipo de características similares.' },
-        pricing: {
-          kind: 'by_insured_amount',
-          monthly_rate_per_mille: 18,
-          min_insured_cents: $(150_000),
-          max_insured_cents: $(1_500_000),
-        },
-      },
-      {
-        publicName: 'Robo y daño total',
-        publicDescription: 'Robo y daño total accidental, con franquicia reducida.',
-        description: { insured_amount: $(1_000_000), franchise: '5% del valor del equipo' },
-        pricing: {
-          kind: 'by_insured_amount',
-          monthly_rate_per_mille: 26,
-          min_insured_cents: $(150_000),
-          max_insured_cents: $(2_500_000),
-        },
-      },
+      plan(
+        'Robo',
+        'Cubre el robo de tu celular en todo el país.',
+        perMille(18, $(150_000), $(1_500_000)),
+        { insured_amount: $(600_000), franchise: '10% del valor del equipo' },
+        { Reposición: 'Reponemos un equipo de características similares.' },
+      ),
+      plan(
+        'Robo y daño total',
+        'Robo y daño total accidental, con franquicia reducida.',
+        perMille(26, $(150_000), $(2_500_000)),
+        { insured_amount: $(1_000_000), franchise: '5% del valor del equipo' },
+      ),
     ],
   },
   {
@@ -110,18 +121,14 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     },
     excludes: { Competencias: 'Uso en competencias deportivas.' },
     coverages: [
-      {
-        publicName: 'Urbana',
-        publicDescription: 'Para la bici de todos los días.',
-        description: { total_robbery_amount: $(450_000), civil_liability_amount: $(2_000_000) },
-        pricing: monthly(4_900),
-      },
-      {
-        publicName: 'Premium',
-        publicDescription: 'Bicicletas de alta gama y eléctricas.',
-        description: { total_robbery_amount: $(1_800_000), civil_liability_amount: $(5_000_000) },
-        pricing: monthly(12_500),
-      },
+      plan('Urbana', 'Para la bici de todos los días.', monthly(4_900), {
+        total_robbery_amount: $(450_000),
+        civil_liability_amount: $(2_000_000),
+      }),
+      plan('Premium', 'Bicicletas de alta gama y eléctricas.', monthly(12_500), {
+        total_robbery_amount: $(1_800_000),
+        civil_liability_amount: $(5_000_000),
+      }),
     ],
   },
   {
@@ -132,18 +139,12 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     excludes: { 'Daños propios': 'Daños a la propia moto.' },
     externalUrl: 'https://www.rutasur.example/cotizar-moto',
     coverages: [
-      {
-        publicName: 'Responsabilidad civil',
-        publicDescription: 'El seguro obligatorio para circular.',
-        description: { total_liability_amount: $(60_000_000) },
-        pricing: monthly(9_800),
-      },
-      {
-        publicName: 'RC + asistencia',
-        publicDescription: 'Con grúa y asistencia mecánica.',
-        description: { total_liability_amount: $(60_000_000) },
-        pricing: monthly(14_900),
-      },
+      plan('Responsabilidad civil', 'El seguro obligatorio para circular.', monthly(9_800), {
+        total_liability_amount: $(60_000_000),
+      }),
+      plan('RC + asistencia', 'Con grúa y asistencia mecánica.', monthly(14_900), {
+        total_liability_amount: $(60_000_000),
+      }),
     ],
   },
   {
@@ -153,18 +154,12 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     includes: { 'Responsabilidad civil': 'Daños a terceros.', Robo: 'Robo total de la moto.' },
     excludes: { Delivery: 'Uso comercial de reparto.' },
     coverages: [
-      {
-        publicName: 'Terceros completo',
-        publicDescription: 'Responsabilidad civil, robo e incendio total.',
-        description: { total_liability_amount: $(60_000_000) },
-        pricing: monthly(21_500),
-      },
-      {
-        publicName: 'RC básica',
-        publicDescription: 'La cobertura mínima obligatoria.',
-        description: { total_liability_amount: $(60_000_000) },
-        pricing: monthly(8_900),
-      },
+      plan('Terceros completo', 'Responsabilidad civil, robo e incendio total.', monthly(21_500), {
+        total_liability_amount: $(60_000_000),
+      }),
+      plan('RC básica', 'La cobertura mínima obligatoria.', monthly(8_900), {
+        total_liability_amount: $(60_000_000),
+      }),
     ],
   },
   {
@@ -180,26 +175,16 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     specialClauses:
       'Cláusula de no repetición a favor del empleador o contratante indicado. Cobertura in itinere incluida.',
     coverages: [
-      {
-        publicName: 'Básica',
-        publicDescription: 'Protección esencial ante accidentes.',
-        description: {
-          death_amount: $(5_000_000),
-          medical_expenses_amount: $(500_000),
-          scope: 'Las 24 horas, en todo el país',
-        },
-        pricing: monthly(3_200),
-      },
-      {
-        publicName: 'Ampliada',
-        publicDescription: 'Más suma asegurada y gastos médicos.',
-        description: {
-          death_amount: $(15_000_000),
-          medical_expenses_amount: $(1_500_000),
-          scope: 'Las 24 horas, en todo el mundo',
-        },
-        pricing: monthly(7_400),
-      },
+      plan('Básica', 'Protección esencial ante accidentes.', monthly(3_200), {
+        death_amount: $(5_000_000),
+        medical_expenses_amount: $(500_000),
+        scope: 'Las 24 horas, en todo el país',
+      }),
+      plan('Ampliada', 'Más suma asegurada y gastos médicos.', monthly(7_400), {
+        death_amount: $(15_000_000),
+        medical_expenses_amount: $(1_500_000),
+        scope: 'Las 24 horas, en todo el mundo',
+      }),
     ],
   },
   {
@@ -212,26 +197,16 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     },
     excludes: { Suicidio: 'Suicidio durante el primer año.' },
     coverages: [
-      {
-        publicName: 'Esencial',
-        publicDescription: 'Un respaldo para tu familia.',
-        description: {
-          life_amount: $(10_000_000),
-          serious_diseases_amount: $(2_000_000),
-          daily_hospitalization_rent_amount: $(15_000),
-        },
-        pricing: monthly(5_600),
-      },
-      {
-        publicName: 'Integral',
-        publicDescription: 'Mayor suma y renta por internación.',
-        description: {
-          life_amount: $(30_000_000),
-          serious_diseases_amount: $(6_000_000),
-          daily_hospitalization_rent_amount: $(40_000),
-        },
-        pricing: monthly(13_900),
-      },
+      plan('Esencial', 'Un respaldo para tu familia.', monthly(5_600), {
+        life_amount: $(10_000_000),
+        serious_diseases_amount: $(2_000_000),
+        daily_hospitalization_rent_amount: $(15_000),
+      }),
+      plan('Integral', 'Mayor suma y renta por internación.', monthly(13_900), {
+        life_amount: $(30_000_000),
+        serious_diseases_amount: $(6_000_000),
+        daily_hospitalization_rent_amount: $(40_000),
+      }),
     ],
   },
   {
@@ -241,28 +216,18 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     includes: { Robo: 'Robo del bolso y su contenido en la vía pública.' },
     excludes: {},
     coverages: [
-      {
-        publicName: 'Bolso básico',
-        publicDescription: 'Billetera, documentos y llaves.',
-        description: {
-          robbery_wallet_amount: $(60_000),
-          robbery_documents_amount: $(40_000),
-          robbery_keys_amount: $(30_000),
-          robbery_cell_phone_amount: $(0),
-        },
-        pricing: monthly(2_100),
-      },
-      {
-        publicName: 'Bolso con celular',
-        publicDescription: 'Suma el robo del celular.',
-        description: {
-          robbery_wallet_amount: $(100_000),
-          robbery_documents_amount: $(60_000),
-          robbery_keys_amount: $(50_000),
-          robbery_cell_phone_amount: $(400_000),
-        },
-        pricing: monthly(4_800),
-      },
+      plan('Bolso básico', 'Billetera, documentos y llaves.', monthly(2_100), {
+        robbery_wallet_amount: $(60_000),
+        robbery_documents_amount: $(40_000),
+        robbery_keys_amount: $(30_000),
+        robbery_cell_phone_amount: $(0),
+      }),
+      plan('Bolso con celular', 'Suma el robo del celular.', monthly(4_800), {
+        robbery_wallet_amount: $(100_000),
+        robbery_documents_amount: $(60_000),
+        robbery_keys_amount: $(50_000),
+        robbery_cell_phone_amount: $(400_000),
+      }),
     ],
   },
   {
@@ -276,26 +241,16 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     excludes: {},
     externalUrl: 'https://www.saludya.example/alta',
     coverages: [
-      {
-        publicName: 'Individual',
-        publicDescription: 'Consultas ilimitadas con clínicos.',
-        description: {
-          specialist_doctor_consultations_A: 2,
-          specialist_doctor_consultations_B: 1,
-          specialist_doctor_consultations_C: 0,
-        },
-        pricing: monthly(3_900),
-      },
-      {
-        publicName: 'Familiar',
-        publicDescription: 'Para hasta 5 integrantes.',
-        description: {
-          specialist_doctor_consultations_A: 6,
-          specialist_doctor_consultations_B: 4,
-          specialist_doctor_consultations_C: 2,
-        },
-        pricing: monthly(9_900),
-      },
+      plan('Individual', 'Consultas ilimitadas con clínicos.', monthly(3_900), {
+        specialist_doctor_consultations_A: 2,
+        specialist_doctor_consultations_B: 1,
+        specialist_doctor_consultations_C: 0,
+      }),
+      plan('Familiar', 'Para hasta 5 integrantes.', monthly(9_900), {
+        specialist_doctor_consultations_A: 6,
+        specialist_doctor_consultations_B: 4,
+        specialist_doctor_consultations_C: 2,
+      }),
     ],
   },
   {
@@ -305,26 +260,16 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     includes: { Videoconsultas: 'Clínicos y pediatras.' },
     excludes: { Urgencias: 'Emergencias con riesgo de vida: llamá al 107.' },
     coverages: [
-      {
-        publicName: 'Plan 1',
-        publicDescription: 'Clínica médica y pediatría.',
-        description: {
-          specialist_doctor_consultations_A: 1,
-          specialist_doctor_consultations_B: 0,
-          specialist_doctor_consultations_C: 0,
-        },
-        pricing: monthly(2_500),
-      },
-      {
-        publicName: 'Plan 2',
-        publicDescription: 'Suma especialistas.',
-        description: {
-          specialist_doctor_consultations_A: 3,
-          specialist_doctor_consultations_B: 2,
-          specialist_doctor_consultations_C: 1,
-        },
-        pricing: monthly(5_200),
-      },
+      plan('Plan 1', 'Clínica médica y pediatría.', monthly(2_500), {
+        specialist_doctor_consultations_A: 1,
+        specialist_doctor_consultations_B: 0,
+        specialist_doctor_consultations_C: 0,
+      }),
+      plan('Plan 2', 'Suma especialistas.', monthly(5_200), {
+        specialist_doctor_consultations_A: 3,
+        specialist_doctor_consultations_B: 2,
+        specialist_doctor_consultations_C: 1,
+      }),
     ],
   },
   {
@@ -337,37 +282,27 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     },
     excludes: { Inundación: 'Inundación por desborde de cursos de agua.' },
     coverages: [
-      {
-        publicName: 'Departamento',
-        publicDescription: 'Para departamentos de hasta 3 ambientes.',
-        description: {
-          building_fire_amount: $(30_000_000),
-          contents_fire_amount: $(6_000_000),
-          boundary_civil_liability_amount: $(3_000_000),
-        },
-        pricing: monthly(6_900),
-      },
-      {
-        publicName: 'Casa',
-        publicDescription: 'Para casas con jardín.',
-        description: {
-          building_fire_amount: $(60_000_000),
-          contents_fire_amount: $(12_000_000),
-          boundary_civil_liability_amount: $(6_000_000),
-        },
-        pricing: monthly(11_400),
-      },
-      {
-        publicName: 'Casa Plus',
-        publicDescription: 'Más suma y cristales.',
-        description: {
+      plan('Departamento', 'Para departamentos de hasta 3 ambientes.', monthly(6_900), {
+        building_fire_amount: $(30_000_000),
+        contents_fire_amount: $(6_000_000),
+        boundary_civil_liability_amount: $(3_000_000),
+      }),
+      plan('Casa', 'Para casas con jardín.', monthly(11_400), {
+        building_fire_amount: $(60_000_000),
+        contents_fire_amount: $(12_000_000),
+        boundary_civil_liability_amount: $(6_000_000),
+      }),
+      plan(
+        'Casa Plus',
+        'Más suma y cristales.',
+        monthly(16_800),
+        {
           building_fire_amount: $(90_000_000),
           contents_fire_amount: $(20_000_000),
           boundary_civil_liability_amount: $(10_000_000),
         },
-        descriptionMore: { Cristales: 'Rotura de cristales hasta $ 300.000.' },
-        pricing: monthly(16_800),
-      },
+        { Cristales: 'Rotura de cristales hasta $ 300.000.' },
+      ),
     ],
   },
   {
@@ -380,26 +315,16 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     },
     excludes: { 'Mercadería a la intemperie': 'Bienes fuera del local.' },
     coverages: [
-      {
-        publicName: 'Local chico',
-        publicDescription: 'Hasta 50 m².',
-        description: {
-          building_fire_amount: $(25_000_000),
-          contents_fire_amount: $(10_000_000),
-          comprehensive_civil_liability_amount: $(5_000_000),
-        },
-        pricing: monthly(9_500),
-      },
-      {
-        publicName: 'Local grande',
-        publicDescription: 'Hasta 300 m².',
-        description: {
-          building_fire_amount: $(80_000_000),
-          contents_fire_amount: $(40_000_000),
-          comprehensive_civil_liability_amount: $(15_000_000),
-        },
-        pricing: monthly(24_000),
-      },
+      plan('Local chico', 'Hasta 50 m².', monthly(9_500), {
+        building_fire_amount: $(25_000_000),
+        contents_fire_amount: $(10_000_000),
+        comprehensive_civil_liability_amount: $(5_000_000),
+      }),
+      plan('Local grande', 'Hasta 300 m².', monthly(24_000), {
+        building_fire_amount: $(80_000_000),
+        contents_fire_amount: $(40_000_000),
+        comprehensive_civil_liability_amount: $(15_000_000),
+      }),
     ],
   },
   {
@@ -412,32 +337,32 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     },
     excludes: { Tratamientos: 'Tratamientos programados antes del viaje.' },
     coverages: [
-      {
-        publicName: 'Regional',
-        publicDescription: 'Argentina y países limítrofes.',
-        description: {
+      plan(
+        'Regional',
+        'Argentina y países limítrofes.',
+        {
+          kind: 'travel_by_days',
+          daily_cents: { one_trip: $(1_900), multi_trip: $(1_500), long_stay: $(1_100) },
+        },
+        {
           medical_assistance_preexisting_illness_amount: $(300_000),
           medical_assistance_non_preexisting_illness_amount: $(3_000_000),
           medical_assistance_ambulatory_medications_amount: $(150_000),
         },
-        pricing: {
+      ),
+      plan(
+        'Mundial',
+        'Todo el mundo, incluido EE.UU.',
+        {
           kind: 'travel_by_days',
-          daily_cents: { one_trip: $(1_900), multi_trip: $(1_500), long_stay: $(1_100) },
+          daily_cents: { one_trip: $(4_200), multi_trip: $(3_600), long_stay: $(2_700) },
         },
-      },
-      {
-        publicName: 'Mundial',
-        publicDescription: 'Todo el mundo, incluido EE.UU.',
-        description: {
+        {
           medical_assistance_preexisting_illness_amount: $(900_000),
           medical_assistance_non_preexisting_illness_amount: $(12_000_000),
           medical_assistance_ambulatory_medications_amount: $(400_000),
         },
-        pricing: {
-          kind: 'travel_by_days',
-          daily_cents: { one_trip: $(4_200), multi_trip: $(3_600), long_stay: $(2_700) },
-        },
-      },
+      ),
     ],
   },
   {
@@ -450,28 +375,14 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     },
     excludes: { Usados: 'Productos usados o reacondicionados.' },
     coverages: [
-      {
-        publicName: 'Electrónica',
-        publicDescription: 'Notebooks, tablets, consolas y más.',
-        description: { robbery_amount: $(1_500_000), material_damage_amount: $(800_000) },
-        pricing: {
-          kind: 'by_insured_amount',
-          monthly_rate_per_mille: 12,
-          min_insured_cents: $(50_000),
-          max_insured_cents: $(3_000_000),
-        },
-      },
-      {
-        publicName: 'Hogar',
-        publicDescription: 'Electrodomésticos y muebles.',
-        description: { robbery_amount: $(2_500_000), material_damage_amount: $(1_200_000) },
-        pricing: {
-          kind: 'by_insured_amount',
-          monthly_rate_per_mille: 9,
-          min_insured_cents: $(50_000),
-          max_insured_cents: $(5_000_000),
-        },
-      },
+      plan('Electrónica', 'Notebooks, tablets, consolas y más.', perMille(12, $(50_000), $(3_000_000)), {
+        robbery_amount: $(1_500_000),
+        material_damage_amount: $(800_000),
+      }),
+      plan('Hogar', 'Electrodomésticos y muebles.', perMille(9, $(50_000), $(5_000_000)), {
+        robbery_amount: $(2_500_000),
+        material_damage_amount: $(1_200_000),
+      }),
     ],
   },
   {
@@ -481,18 +392,8 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     includes: { Carga: 'Daños a la mercadería transportada por el vehículo indicado.' },
     excludes: { 'Carga peligrosa': 'Materiales peligrosos sin habilitación.' },
     coverages: [
-      {
-        publicName: 'Utilitario',
-        publicDescription: 'Furgones y utilitarios.',
-        description: { insured_amount: $(8_000_000) },
-        pricing: monthly(15_000),
-      },
-      {
-        publicName: 'Camión',
-        publicDescription: 'Camiones de hasta 20 toneladas.',
-        description: { insured_amount: $(40_000_000) },
-        pricing: monthly(42_000),
-      },
+      plan('Utilitario', 'Furgones y utilitarios.', monthly(15_000), { insured_amount: $(8_000_000) }),
+      plan('Camión', 'Camiones de hasta 20 toneladas.', monthly(42_000), { insured_amount: $(40_000_000) }),
     ],
   },
 ];

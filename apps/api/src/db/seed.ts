@@ -6,7 +6,7 @@
 import { RISK_TYPE_CODES, RISK_TYPES } from '@cubierto/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Storage } from '../lib/storage.ts';
-import { hashPassword } from '../modules/auth/service.ts';
+import { hashPassword, insertPersonAccount } from '../modules/auth/service.ts';
 import { INSURANCE_POLL_CODE } from '../modules/polls/service.ts';
 import { PROVINCES } from './argentina.ts';
 import type { Db } from './client.ts';
@@ -18,7 +18,6 @@ import {
   companies,
   contexts,
   coverages,
-  entities,
   files,
   localities,
   policies,
@@ -26,7 +25,6 @@ import {
   polls,
   provinces,
   riskTypes,
-  userEntities,
   users,
 } from './schema/index.ts';
 
@@ -167,28 +165,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
   const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
   await db.transaction(async (tx) => {
     const [ar] = await tx.select({ id: contexts.id }).from(contexts).where(eq(contexts.name, 'ar'));
-    const [entity] = await tx
-      .insert(entities)
-      .values({
-        kind: 'person',
-        name: DEMO_CUSTOMER.name,
-        documentType: 'DNI',
-        documentNumber: DEMO_CUSTOMER.dni,
-        taxCondition: 'consumidor_final',
-      })
-      .returning({ id: entities.id });
-    const [user] = await tx
-      .insert(users)
-      .values({
-        name: DEMO_CUSTOMER.name,
-        email: DEMO_CUSTOMER.email,
-        passwordHash,
-        entityId: entity!.id,
-        takerEntityId: entity!.id,
-        contextId: ar?.id ?? null,
-      })
-      .returning({ id: users.id });
-    await tx.insert(userEntities).values({ userId: user!.id, entityId: entity!.id, role: 'owner' });
+    await insertPersonAccount(tx, { ...DEMO_CUSTOMER, passwordHash, contextId: ar?.id ?? null });
   });
   return { created: true };
 }

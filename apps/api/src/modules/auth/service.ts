@@ -91,23 +91,14 @@ export async function registerWithSocial(
 }
 
 /**
- * The user with its personal entity, its referral link and its first session, inside the caller's
- * transaction (a refused referral code leaves nothing behind).
+ * Writes a person's account: their entity (DNI, consumidor final), the user acting for it and taking out
+ * insurance as it, and the user's ownership of it. Answers nothing when the e-mail is already taken (the
+ * entity written stays for the caller's transaction to roll back). The demo customer is written the same way.
  */
-export async function createAccount(
+export async function insertPersonAccount(
   tx: DbOrTx,
-  input: {
-    name: string;
-    email: string;
-    dni: string;
-    passwordHash: string;
-    referralCode?: string | null | undefined;
-    socialProfile?: SocialProfile | undefined;
-  },
-  options: SessionOptions,
-): Promise<IssuedToken> {
-  if (await findUserByEmail(tx, input.email))
-    throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
+  input: { name: string; email: string; dni: string; passwordHash: string | null; contextId?: number | null },
+): Promise<{ id: number } | undefined> {
   const [entity] = await tx
     .insert(entities)
     .values({
@@ -126,12 +117,35 @@ export async function createAccount(
       passwordHash: input.passwordHash,
       entityId: entity!.id,
       takerEntityId: entity!.id,
+      contextId: input.contextId ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
+  if (user) await tx.insert(userEntities).values({ userId: user.id, entityId: entity!.id, role: 'owner' });
+  return user;
+}
+
+/**
+ * The user with its personal entity, its referral link and its first session, inside the caller's
+ * transaction (a refused referral code leaves nothing behind).
+ */
+export async function createAccount(
+  tx: DbOrTx,
+  input: {
+    name: string;
+    email: string;
+    dni: string;
+    passwordHash: string;
+    referralCode?: string | null | undefined;
+    socialProfile?: SocialProfile | undefined;
+  },
+  options: SessionOptions,
+): Promise<IssuedToken> {
+  if (await findUserByEmail(tx, input.email))
+    throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
+  const user = await insertPersonAccount(tx, input);
   if (!user)
     throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
-  await tx.insert(userEntities).values({ userId: user.id, entityId: entity!.id, role: 'owner' });
   if (input.referralCode)
     await linkReferral(tx, {
       inviteeUserId: user.id,
