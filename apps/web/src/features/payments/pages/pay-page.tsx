@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, hasErrorCode } from '../../../shared/api/api-error.ts';
+import { ApiError, hasErrorCode, isUnanswered } from '../../../shared/api/api-error.ts';
 import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { confirmLeavingForCheckout, goToCheckout } from '../../../shared/native/permissions.ts';
@@ -98,7 +98,7 @@ export function PayPage({ runPoll }: { runPoll: (insuranceId: number) => Promise
       await navigate(detailPath);
     } catch (error) {
       // An answered failure ends the attempt; no answer at all may be retried with the same key.
-      if (error instanceof ApiError && error.status !== 0) attemptKey.current = null;
+      if (error instanceof ApiError && !isUnanswered(error)) attemptKey.current = null;
       if (hasErrorCode(error, 'insufficient_funds')) setShort(WALLET_OF[method] ?? null);
       handleError(error, PAY_ERROR_SITE);
       setPaying(false);
