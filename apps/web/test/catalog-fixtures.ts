@@ -30,7 +30,25 @@ export function coverageOf(overrides: Partial<Coverage> = {}): Coverage {
     },
     description_more: { Reposición: 'Reponemos un equipo de características similares.' },
     risk_type: { short_code: 'cell-phone' },
-    premium_from: { amount_cents: 343_035, amount_nice: '$ 3.430,35', period: 'mes' },
+    premium_from: {
+      amount_cents: 343_035,
+      amount_nice: '$ 3.430,35',
+      period: 'mes',
+      periods: 1,
+      insured_amount_cents: 15_000_000,
+      insured_amount_nice: '$ 150.000,00',
+      trip_type: null,
+    },
+    price_terms: {
+      pricing: {
+        kind: 'by_insured_amount',
+        monthly_rate_per_mille: 18,
+        min_insured_cents: 15_000_000,
+        max_insured_cents: 150_000_000,
+      },
+      surcharge_bps: 500,
+      tax_bps: 2100,
+    },
     ...overrides,
   };
 }

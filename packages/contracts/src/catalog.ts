@@ -21,11 +21,44 @@ export const RiskTypeSchema = z.object({
 });
 export type RiskType = z.infer<typeof RiskTypeSchema>;
 
+/**
+ * "Desde" (DOMAIN.md "Money"): the premio of the cheapest quote the contract flow can give (pricing.ts
+ * cheapestQuote), for `periods` months or days of trip, the insured amount and the trip type it assumes.
+ */
 export const PremiumFromSchema = z.object({
   amount_cents: z.number().int(),
   amount_nice: z.string(),
   period: z.enum(['mes', 'día']),
+  periods: z.number().int().positive(),
+  insured_amount_cents: z.number().int().nullable(),
+  insured_amount_nice: z.string().nullable(),
+  trip_type: z.enum(['one_trip', 'multi_trip', 'long_stay']).nullable(),
 });
+export type PremiumFrom = z.infer<typeof PremiumFromSchema>;
+
+/** A coverage's price list, for the flow's live price (computed with quotePremium, as the quote is). */
+export const PriceTermsSchema = z.object({
+  pricing: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('fixed_monthly'), monthly_cents: z.number().int() }),
+    z.object({
+      kind: z.literal('by_insured_amount'),
+      monthly_rate_per_mille: z.number(),
+      min_insured_cents: z.number().int(),
+      max_insured_cents: z.number().int(),
+    }),
+    z.object({
+      kind: z.literal('travel_by_days'),
+      daily_cents: z.object({
+        one_trip: z.number().int(),
+        multi_trip: z.number().int(),
+        long_stay: z.number().int(),
+      }),
+    }),
+  ]),
+  surcharge_bps: z.number().int(),
+  tax_bps: z.number().int(),
+});
+export type PriceTerms = z.infer<typeof PriceTermsSchema>;
 
 export const CoverageSchema = z.object({
   id: z.number(),
@@ -37,6 +70,7 @@ export const CoverageSchema = z.object({
   description_more: z.record(z.string(), z.string()),
   risk_type: z.object({ short_code: z.string() }),
   premium_from: PremiumFromSchema,
+  price_terms: PriceTermsSchema,
 });
 export type Coverage = z.infer<typeof CoverageSchema>;
 

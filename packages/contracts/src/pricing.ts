@@ -2,7 +2,7 @@
  * Premiums (DOMAIN.md "Money"): net premium ("prima") from the coverage's rate, surcharges ("recargos")
  * on the net, taxes ("impuestos") on net plus surcharges, total ("premio"). Integer centavos throughout.
  */
-import { daysBetween, type Premium } from './insurance.ts';
+import { addDays, daysBetween, type Premium } from './insurance.ts';
 import { formatArs, roundCents } from './money.ts';
 
 export type Pricing =
@@ -23,7 +23,7 @@ export type QuoteInput = {
   startDate: string | null;
   endDate: string | null;
   insuredAmountCents?: number | undefined;
-  tripType?: 'one_trip' | 'multi_trip' | 'long_stay' | undefined;
+  tripType?: TripType | undefined;
   travellers?: number | undefined;
 };
 
@@ -91,6 +91,100 @@ export function quotePremium(input: QuoteInput): Premium {
         input.startDate && input.endDate ? Math.max(1, daysBetween(input.startDate, input.endDate) + 1) : 1;
       const daily = pricing.daily_cents[input.tripType ?? 'one_trip'];
       return breakdown(daily * days * Math.max(1, input.travellers ?? 1), input.surchargeBps, input.taxBps);
+    }
+  }
+}
+
+export type TripType = 'one_trip' | 'multi_trip' | 'long_stay';
+
+/** A coverage's price list as the catalogue row keeps it. */
+export type PriceList = { pricing: Pricing; surchargeBps: number; taxBps: number };
+
+/**
+ * The quote of a contract's answers (its risk and dates steps, saved or being typed): the API quotes the
+ * saved answers with it and the flow shows the same figure as the customer types. A PricingError names
+ * the field it cannot price (an insured amount out of range).
+ */
+export function quoteAnswers(
+  terms: PriceList,
+  answers: { risk?: Record<string, unknown> | undefined; dates?: Record<string, unknown> | undefined },
+): Premium {
+  const risk = answers.risk ?? {};
+  const dates = answers.dates ?? {};
+  const day = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  return quotePremium({
+    ...terms,
+    startDate: day(dates.start_date),
+    endDate: day(dates.end_date),
+    insuredAmountCents: typeof risk.insured_amount_cents === 'number' ? risk.insured_amount_cents : undefined,
+    tripType: risk.trip_type as TripType | undefined,
+    travellers: Array.isArray(risk.travellers) ? risk.travellers.length : undefined,
+  });
+}
+
+/** What bounds a coverage's options besides its pricing: the dates its risk type asks (definition `dates`). */
+export type PricedDates = { kind: 'cover' | 'trip'; maxDays: number } | null;
+
+/**
+ * The cheapest quote a contract of this coverage can get, and what it is for: the period the premium
+ * pays for (`periods` months, or `periods` days of trip), the insured amount and the trip type it assumes.
+ */
+export type CheapestQuote = {
+  premium: Premium;
+  period: 'mes' | 'día';
+  periods: number;
+  insuredAmountCents: number | null;
+  tripType: TripType | null;
+  /** The answers that get it: a flow that saves them is quoted `premium` (the catalogue's "desde"). */
+  input: QuoteInput;
+};
+
+/**
+ * The shortest dates a flow accepts from `today` (end after start, datesSchema): one day of cover (a
+ * month's premium), a trip of two days (its start and end days are both covered).
+ */
+export function shortestDates(today: string): { startDate: string; endDate: string } {
+  return { startDate: today, endDate: addDays(today, 1) };
+}
+
+/**
+ * "Desde" (DOMAIN.md "Money"): the true minimum over the options a customer is offered, priced by
+ * quotePremium itself: the lowest insured amount, the shortest dates allowed, the cheapest trip type,
+ * one traveller. Whatever the catalogue says a coverage costs "desde" is a quote the flow can give.
+ */
+export function cheapestQuote(terms: PriceList, dates: PricedDates, today: string): CheapestQuote {
+  const { pricing } = terms;
+  const span = dates ? shortestDates(today) : { startDate: null, endDate: null };
+  const base: QuoteInput = {
+    pricing,
+    surchargeBps: terms.surchargeBps,
+    taxBps: terms.taxBps,
+    ...span,
+  };
+  const quoted = (input: QuoteInput) => ({ input, premium: quotePremium(input) });
+  switch (pricing.kind) {
+    case 'fixed_monthly': {
+      const q = quoted(base);
+      return { ...q, period: 'mes', periods: 1, insuredAmountCents: null, tripType: null };
+    }
+    case 'by_insured_amount': {
+      const q = quoted({ ...base, insuredAmountCents: pricing.min_insured_cents });
+      return {
+        ...q,
+        period: 'mes',
+        periods: 1,
+        insuredAmountCents: pricing.min_insured_cents,
+        tripType: null,
+      };
+    }
+    case 'travel_by_days': {
+      const options = (Object.keys(pricing.daily_cents) as TripType[]).map((tripType) => ({
+        tripType,
+        ...quoted({ ...base, tripType, travellers: 1 }),
+      }));
+      const cheapest = options.reduce((a, b) => (b.premium.total_cents < a.premium.total_cents ? b : a));
+      const days = span.startDate && span.endDate ? daysBetween(span.startDate, span.endDate) + 1 : 1;
+      return { ...cheapest, period: 'día', periods: days, insuredAmountCents: null };
     }
   }
 }

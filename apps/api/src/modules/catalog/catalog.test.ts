@@ -87,6 +87,10 @@ describe('public catalogue', () => {
       amount_cents: 876_645,
       amount_nice: '$\u00a08.766,45',
       period: 'mes',
+      periods: 1,
+      insured_amount_cents: null,
+      insured_amount_nice: null,
+      trip_type: null,
     });
   });
 

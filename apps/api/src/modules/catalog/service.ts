@@ -3,13 +3,14 @@
  * Coverage amounts are centavos; every amount field gets its `_nice` es-AR twin here, once.
  */
 import {
-  breakdown,
   type Coverage,
+  cheapestQuote,
   formatArs,
   type Policy,
-  type Pricing,
+  type PremiumFrom,
   RISK_TYPES,
   type RiskTypeCode,
+  todayInArgentina,
 } from '@cubierto/contracts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -66,20 +67,30 @@ export function riskTypeOut(row: RiskTypeRow) {
   };
 }
 
-/** The lowest premium a coverage can cost, for "desde $ …" labels. */
-export function premiumFrom(pricing: Pricing, surchargeBps: number, taxBps: number) {
-  const total = (net: number) => breakdown(net, surchargeBps, taxBps).total_cents;
-  switch (pricing.kind) {
-    case 'fixed_monthly':
-      return { amount_cents: total(pricing.monthly_cents), period: 'mes' as const };
-    case 'by_insured_amount':
-      return {
-        amount_cents: total(Math.round((pricing.min_insured_cents * pricing.monthly_rate_per_mille) / 1000)),
-        period: 'mes' as const,
-      };
-    case 'travel_by_days':
-      return { amount_cents: total(Math.min(...Object.values(pricing.daily_cents))), period: 'día' as const };
-  }
+/**
+ * "Desde" (DOMAIN.md "Money"): the premio of the cheapest quote the contract flow can give for a coverage
+ * (contracts' cheapestQuote, priced by the quote's own function), with what it is for.
+ */
+export function premiumFrom(
+  row: Pick<CoverageRow, 'pricing' | 'surchargeBps' | 'taxBps'>,
+  shortCode: string,
+  today = todayInArgentina(),
+): PremiumFrom {
+  const rule = RISK_TYPES[shortCode as RiskTypeCode];
+  const cheapest = cheapestQuote(
+    { pricing: row.pricing, surchargeBps: row.surchargeBps, taxBps: row.taxBps },
+    rule?.dates ?? null,
+    today,
+  );
+  return {
+    amount_cents: cheapest.premium.total_cents,
+    amount_nice: cheapest.premium.total_nice,
+    period: cheapest.period,
+    periods: cheapest.periods,
+    insured_amount_cents: cheapest.insuredAmountCents,
+    insured_amount_nice: cheapest.insuredAmountCents === null ? null : formatArs(cheapest.insuredAmountCents),
+    trip_type: cheapest.tripType,
+  };
 }
 
 /** The columns coverageOut reads: a list that only shows coverages selects these alone. */
@@ -104,7 +115,6 @@ export function coverageOut(row: CoverageOutRow, shortCode: string): Coverage {
     if (field.kind === 'amount' && typeof value === 'number')
       description[`${field.key}_nice`] = formatArs(value);
   }
-  const from = premiumFrom(row.pricing, row.surchargeBps, row.taxBps);
   return {
     id: row.id,
     policy_id: row.policyId,
@@ -113,7 +123,8 @@ export function coverageOut(row: CoverageOutRow, shortCode: string): Coverage {
     description,
     description_more: row.descriptionMore,
     risk_type: { short_code: shortCode },
-    premium_from: { ...from, amount_nice: formatArs(from.amount_cents) },
+    premium_from: premiumFrom(row, shortCode),
+    price_terms: { pricing: row.pricing, surcharge_bps: row.surchargeBps, tax_bps: row.taxBps },
   };
 }
 

@@ -10,7 +10,7 @@ import {
   type InsuranceDetail,
   type InsuranceProcess,
   PricingError,
-  quotePremium,
+  quoteAnswers,
   RISK_TYPES,
   type RiskTypeCode,
   riskIdentifier,
@@ -211,18 +211,8 @@ export async function saveStep(
 
 /** The premium of a flow's answers (risk, dates); a PricingError names the field it cannot price. */
 export function priceAnswers(ctx: Pick<CoverageContext, 'coverage'>, answers: ProcessRow['answers']) {
-  const risk = answers.risk ?? {};
-  const dates = answers.dates as { start_date?: string; end_date?: string } | undefined;
-  return quotePremium({
-    pricing: ctx.coverage.pricing,
-    surchargeBps: ctx.coverage.surchargeBps,
-    taxBps: ctx.coverage.taxBps,
-    startDate: dates?.start_date ?? null,
-    endDate: dates?.end_date ?? null,
-    insuredAmountCents: risk.insured_amount_cents as number | undefined,
-    tripType: risk.trip_type as 'one_trip' | 'multi_trip' | 'long_stay' | undefined,
-    travellers: Array.isArray(risk.travellers) ? risk.travellers.length : undefined,
-  });
+  const { pricing, surchargeBps, taxBps } = ctx.coverage;
+  return quoteAnswers({ pricing, surchargeBps, taxBps }, answers);
 }
 
 function priceOrThrow(ctx: CoverageContext, answers: ProcessRow['answers']) {

@@ -4,7 +4,14 @@
  * links, with their company, risk type and coverages; and what the home and the catalogue show of it, the
  * products by risk type with the cheapest premium of each ("desde $ X/mes").
  */
-import { type Coverage, type Policy, PolicySchema, pageOf, type RiskType } from '@cubierto/contracts';
+import {
+  type Coverage,
+  type Policy,
+  PolicySchema,
+  pageOf,
+  type RiskType,
+  TRIP_TYPE_LABELS,
+} from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { queryKeys } from '../api/query-keys.ts';
@@ -72,8 +79,21 @@ export async function findPublicCoverage(
   return null;
 }
 
-/** "desde $ 3.430,35/mes" (or "/día" for travel assistance, priced by day). */
+/**
+ * What the cheapest quote of a coverage pays and for what (DOMAIN.md "Money", "desde"): "desde $ 4.065,60/mes";
+ * "desde $ 3.430,35/mes por una suma asegurada de $ 150.000,00"; "desde $ 2.795,10 por un viaje de 2 días
+ * (Larga estadía, 1 viajero)".
+ */
 export function premiumFromText(coverage: Coverage): string {
-  const { amount_nice: amount, period } = coverage.premium_from;
-  return t(period === 'día' ? 'catalog.fromPerDay' : 'catalog.fromPerMonth', { amount });
+  const from = coverage.premium_from;
+  const amount = from.amount_nice;
+  if (from.period === 'día')
+    return t('catalog.fromTrip', {
+      amount,
+      count: from.periods,
+      tripType: from.trip_type ? TRIP_TYPE_LABELS[from.trip_type] : '',
+    });
+  if (from.insured_amount_nice)
+    return t('catalog.fromPerMonthInsured', { amount, insured: from.insured_amount_nice });
+  return t('catalog.fromPerMonth', { amount });
 }

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { premiumFromText } from '../../../shared/catalog/public-policies.ts';
 import { coveragesQueryOptions, useSaveCoverageMutation } from '../api/coverages.ts';
 import { allPoliciesQueryOptions } from '../api/policies.ts';
 import { centsToPesos, percentToBps, pesosToCents } from '../components/amounts.ts';
@@ -285,7 +286,7 @@ export function CoveragesPage() {
         {
           key: 'from',
           label: t('admin.coverages.from'),
-          render: (c) => `${c.premium_from.amount_nice} / ${c.premium_from.period}`,
+          render: (c) => premiumFromText(c),
         },
         {
           key: 'rates',

@@ -50,7 +50,9 @@ describe('a risk type’s products', () => {
 
     const section = await screen.findByRole('region', { name: 'Celular Protegido' });
     expect(within(section).getByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeInTheDocument();
-    expect(within(section).getByText('desde $ 3.430,35/mes')).toBeInTheDocument();
+    expect(
+      within(section).getByText('desde $ 3.430,35/mes por una suma asegurada de $ 150.000,00'),
+    ).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Contratar Robo (Celular Protegido)' }));
     expect(view.router.state.location.pathname).toBe('/register-risk');
     expect(view.router.state.location.search).toBe('?coverage=1');
@@ -111,7 +113,11 @@ describe('register-risk', () => {
 
     const chosen = await screen.findByRole('group', { name: 'Seguro elegido' });
     expect(within(chosen).getByText('Celular · Robo')).toBeInTheDocument();
-    expect(within(chosen).getByText('Del Plata Seguros · desde $ 3.430,35/mes')).toBeInTheDocument();
+    expect(
+      within(chosen).getByText(
+        'Del Plata Seguros · desde $ 3.430,35/mes por una suma asegurada de $ 150.000,00',
+      ),
+    ).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Nombre y apellido'), 'Valentina Ríos');
     await user.type(screen.getByLabelText('Email'), 'valentina@example.com');

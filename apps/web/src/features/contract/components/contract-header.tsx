@@ -1,6 +1,7 @@
 /**
  * What is being contracted, always in view: the risk type and the plan, the policy and its insurer (logo
- * with the company's legal name as alt text, spec §2 item 1), the price it starts from, its detail
+ * with the company's legal name as alt text, spec §2 item 1), its price (the coverage's "desde" until the
+ * answers that set it are saved, then theirs), its detail
  * (the coverage dialog) and the way out ('Descartar contratación').
  */
 import type { InsuranceProcess } from '@cubierto/contracts';
@@ -9,7 +10,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFileUrl } from '../../../shared/api/client.ts';
 import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
+import { premiumFromText } from '../../../shared/catalog/public-policies.ts';
 import { policyQueryOptions } from '../api/policy.ts';
+import { livePrice } from '../model/live-price.ts';
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 type ContractHeaderProps = { process: InsuranceProcess; onDiscard?: (() => void) | undefined };
 
@@ -17,7 +22,10 @@ export function ContractHeader({ process, onDiscard }: ContractHeaderProps) {
   const { t } = useTranslation();
   const policy = useQuery(policyQueryOptions(process.policy.id));
   const company = policy.data?.company;
-  const from = process.coverage.premium_from;
+  // Once the answers that set the price are saved, their price; until then the coverage's "desde".
+  const price = process.steps.some((step) => (step === 'risk' || step === 'dates') && !process.answers[step])
+    ? null
+    : livePrice(process, process.answers);
 
   return (
     <Card withBorder padding="lg" radius="lg" component="header">
@@ -36,9 +44,12 @@ export function ContractHeader({ process, onDiscard }: ContractHeaderProps) {
             {company ? `${process.policy.name} · ${company.name}` : process.policy.name}
           </Text>
           <Text size="sm" fw={600}>
-            {t(`contract.header.from.${from.period === 'día' ? 'day' : 'month'}`, {
-              amount: from.amount_nice,
-            })}
+            {price
+              ? t('contract.header.price', {
+                  amount: price.premium.total_nice,
+                  period: t(`contract.livePrice.${price.unit}`, { count: price.count }),
+                })
+              : upperFirst(premiumFromText(process.coverage))}
           </Text>
         </Stack>
         {company?.logo_url && (

@@ -23,6 +23,7 @@ import { ContractHeader } from '../components/contract-header.tsx';
 import { ContractNotice } from '../components/contract-notice.tsx';
 import { DatesFields } from '../components/dates-fields.tsx';
 import { useDiscardWithConfirmation } from '../components/discard-with-confirmation.ts';
+import { LivePrice, stepMovesPrice } from '../components/live-price.tsx';
 import { PhotosFields } from '../components/photos-fields.tsx';
 import { QuoteStep } from '../components/quote-step.tsx';
 import { RiskFields } from '../components/risk-fields.tsx';
@@ -145,6 +146,7 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
         {step === 'photos' && <PhotosFields code={code} />}
         {step === 'dates' && <DatesFields code={code} today={today} />}
         {step === 'taker' && <TakerFields processId={process.id} entities={entities.data ?? []} />}
+        {stepMovesPrice(process, step) && <LivePrice process={process} step={step} />}
       </StepForm>
     );
   };

@@ -15,7 +15,20 @@ export function processOf(code: RiskTypeCode, changes: Partial<InsuranceProcess>
       description: {},
       description_more: {},
       risk_type: { short_code: code },
-      premium_from: { amount_cents: 320_000, amount_nice: '$ 3.200,00', period: 'mes' },
+      premium_from: {
+        amount_cents: 406_560,
+        amount_nice: '$ 4.065,60',
+        period: 'mes',
+        periods: 1,
+        insured_amount_cents: null,
+        insured_amount_nice: null,
+        trip_type: null,
+      },
+      price_terms: {
+        pricing: { kind: 'fixed_monthly', monthly_cents: 320_000 },
+        surcharge_bps: 500,
+        tax_bps: 2100,
+      },
     },
     policy: {
       id: 4,

@@ -1,0 +1,56 @@
+/**
+ * The price of a contract as its answers stand (issue 19 item 1): the premio the quote will give, by the
+ * quote's own function (contracts quoteAnswers over the coverage's price list), for the months of cover
+ * or the days of trip it pays. Null while the answers cannot be priced yet (no insured amount, one out of
+ * range, no trip type).
+ */
+import {
+  coverMonths,
+  daysBetween,
+  type InsuranceProcess,
+  type Premium,
+  PricingError,
+  quoteAnswers,
+} from '@cubierto/contracts';
+
+type Answers = InsuranceProcess['answers'];
+
+export type LivePrice = { premium: Premium; unit: 'months' | 'days'; count: number };
+
+const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+
+/** The dates as typed when they make a range, none otherwise (priced as the quote prices no dates). */
+function datesOf(answers: Answers): { start_date: string; end_date: string } | undefined {
+  const start = day(answers.dates?.start_date);
+  const end = day(answers.dates?.end_date);
+  return start && end && end > start ? { start_date: start, end_date: end } : undefined;
+}
+
+export function livePrice(process: InsuranceProcess, answers: Answers): LivePrice | null {
+  const { pricing, surcharge_bps: surchargeBps, tax_bps: taxBps } = process.coverage.price_terms;
+  const risk = answers.risk ?? {};
+  if (pricing.kind === 'by_insured_amount' && typeof risk.insured_amount_cents !== 'number') return null;
+  if (pricing.kind === 'travel_by_days' && !risk.trip_type) return null;
+  const dates = datesOf(answers);
+  let premium: Premium;
+  try {
+    premium = quoteAnswers({ pricing, surchargeBps, taxBps }, { risk, dates });
+  } catch (error) {
+    if (error instanceof PricingError) return null;
+    throw error;
+  }
+  if (pricing.kind === 'travel_by_days') {
+    const days = dates ? daysBetween(dates.start_date, dates.end_date) + 1 : 1;
+    return { premium, unit: 'days', count: days };
+  }
+  return { premium, unit: 'months', count: coverMonths(dates?.start_date ?? null, dates?.end_date ?? null) };
+}
+
+/** The saved answers with the step being typed in place of its saved version. */
+export function answersWith(
+  process: InsuranceProcess,
+  step: string,
+  values: Record<string, unknown>,
+): Answers {
+  return { ...process.answers, [step]: values as Answers[keyof Answers] };
+}
