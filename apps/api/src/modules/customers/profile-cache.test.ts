@@ -16,6 +16,7 @@ import {
 } from '../../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { entities, localities, places, users } from '../../db/schema/index.ts';
+import { selectCustomerUser } from './service.ts';
 
 let t: TestApp;
 /** Where the changes come from: another pool on PostgreSQL, the same (only) handle on PGlite. */
@@ -128,5 +129,77 @@ describe('a cached profile', () => {
     expect(put.statusCode, put.body).toBe(200);
     // No waiting for the notification: the instance that wrote forgot before answering.
     expect((await me(customer)).data.name).toBe('Carla Ruiz Paz');
+  });
+
+  it("reads no column that migration 0016's triggers do not watch", async () => {
+    // The columns the profile query reads, per table, from PostgreSQL's own plan of it.
+    const { sql: text, params } = selectCustomerUser(t.database.db, 1).toSQL();
+    const literal = text.replace(/\$(\d+)/g, (_, n: string) => String(params[Number(n) - 1]));
+    const explained = (await t.database.db.execute(
+      sql.raw(`explain (verbose, format json) ${literal}`),
+    )) as unknown as {
+      rows: Array<Record<string, unknown>>;
+    };
+    const cell = Object.values(explained.rows[0]!)[0];
+    type PlanNode = Record<string, unknown> & {
+      'Relation Name'?: string;
+      Alias?: string;
+      Plans?: PlanNode[];
+    };
+    const [{ Plan }] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+    // Scans may output whole rows (PostgreSQL's physical target lists): the answer's expression and the
+    // join and filter conditions say which columns are used.
+    const tables = new Map<string, string>();
+    const used: string[] = [...((Plan.Output as string[] | undefined) ?? [])];
+    const visit = (node: PlanNode) => {
+      if (node['Relation Name'] && node.Alias) tables.set(node.Alias, node['Relation Name']);
+      for (const [name, value] of Object.entries(node)) {
+        if (/(Cond|Filter)$/.test(name) && typeof value === 'string') used.push(value);
+      }
+      for (const child of node.Plans ?? []) visit(child);
+    };
+    visit(Plan);
+    const read = new Set<string>();
+    for (const expression of used) {
+      for (const [, alias, column] of expression.matchAll(/\b(\w+)\.(\w+)\b/g)) {
+        const table = tables.get(alias!);
+        if (table) read.add(`${table}.${column}`);
+      }
+    }
+    // The plan is read right: what the answer shows, and the join keys.
+    for (const column of [
+      'users.name',
+      'users.taker_entity_id',
+      'entities.tax_condition',
+      'places.zip_code',
+    ]) {
+      expect(read).toContain(column);
+    }
+    expect(read).toContain('localities.name');
+    expect(read).toContain('files.storage_key');
+
+    // The columns whose updates notify cubierto_profiles ('*' when every update does).
+    const triggers = (await t.database.db.execute(sql`
+      select c.relname as "table", g.tgtype as "type",
+        coalesce(array_agg(a.attname::text) filter (where a.attname is not null), '{}') as "columns"
+      from pg_trigger g
+      join pg_class c on c.oid = g.tgrelid
+      left join pg_attribute a on a.attrelid = g.tgrelid and a.attnum = any (g.tgattr::int2[])
+      where g.tgfoid = 'notify_profile_changed'::regproc and not g.tgisinternal
+      group by c.relname, g.tgname, g.tgtype`)) as unknown as {
+      rows: Array<{ table: string; type: number; columns: string[] }>;
+    };
+    const UPDATE = 16;
+    const watched = new Set<string>();
+    for (const trigger of triggers.rows) {
+      if ((trigger.type & UPDATE) === 0) continue;
+      if (trigger.columns.length === 0) watched.add(`${trigger.table}.*`);
+      for (const column of trigger.columns) watched.add(`${trigger.table}.${column}`);
+    }
+    // Ids and creation dates never change.
+    const unwatched = [...read].filter(
+      (c) => !/\.(id|created_at)$/.test(c) && !watched.has(c) && !watched.has(`${c.split('.')[0]}.*`),
+    );
+    expect(unwatched).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ function entityJson(table: typeof entities | typeof takerEntities) {
  * database hands the profile over as one JSON value rather than some thirty columns: decoding and
  * converting each column was most of the route's cost (bench/README.md, "Where the time goes").
  */
-function selectCustomerUser(db: DbOrTx, userId: number | Placeholder<'userId', number>) {
+export function selectCustomerUser(db: DbOrTx, userId: number | Placeholder<'userId', number>) {
   return db
     .select({
       profile: sql<ProfileJson>`json_build_object(
