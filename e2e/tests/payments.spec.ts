@@ -178,7 +178,9 @@ test('tops up Mi dinero with the test checkout and pays another insurance from i
   const excellent = page.getByRole('dialog');
   await expect(excellent.getByText('¡Excelente!')).toBeVisible();
   await expect(
-    excellent.getByText('Finalizaste tu contratación, descargá la constancia de cobertura.'),
+    excellent.getByText(
+      'Tu contratación está paga y vigente. Ya podés descargar tu constancia de cobertura.',
+    ),
   ).toBeVisible();
   await shot(page, info, 'excellent');
   await excellent.getByRole('button', { name: 'Continuar' }).click();
