@@ -77,6 +77,7 @@ import { operatorPollRoutes } from './modules/polls/operator-routes.ts';
 import { pollRoutes } from './modules/polls/routes.ts';
 import { operatorReferralRoutes } from './modules/referrals/operator-routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { operatorRightsRoutes } from './modules/rights/operator-routes.ts';
 import { customerRightsRoutes, publicRightsRoutes } from './modules/rights/routes.ts';
 import { operatorSettingsRoutes } from './modules/settings/operator-routes.ts';
 import { opsRoutes } from './modules/settings/routes.ts';
@@ -335,6 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(operatorReferralRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(operatorWalletRoutes, { prefix: '/admin' });
+      await api.register(operatorRightsRoutes, { prefix: '/admin' });
       await api.register(commonRoutes, { prefix: '/common' });
       await api.register(publicInsuredServiceRoutes, { prefix: '/common' });
       await api.register(customerUserRoutes, { prefix: '/customers' });

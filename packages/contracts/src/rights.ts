@@ -119,6 +119,27 @@ export const RightsRequestSchema = z.object({
 });
 export type RightsRequest = z.infer<typeof RightsRequestSchema>;
 
+/**
+ * GET /admin/rights-requests: every request as an operator follows it up, newest first — unmatched
+ * signed-out ones included (what the person typed), with the refund's state.
+ */
+export const OperatorRightsRequestSchema = RightsRequestSchema.extend({
+  id: z.number().int(),
+  channel: z.enum(['account', 'public']),
+  user_id: z.number().int().nullable(),
+  given_insurance_number: z.string().nullable(),
+  given_document_number: z.string().nullable(),
+  given_email: z.string().nullable(),
+  requested_on: z.string(),
+  applied_at: z.string().nullable(),
+});
+export type OperatorRightsRequest = z.infer<typeof OperatorRightsRequestSchema>;
+
+export const OperatorRightsQuerySchema = z.object({
+  kind: z.enum(RIGHTS_KINDS).optional(),
+  status: z.enum(RIGHTS_REQUEST_STATUSES).optional(),
+});
+
 /** An insurance the right applies to now, with what exercising it would do (the same figures it applies). */
 export const RightsEligibleInsuranceSchema = z.object({
   insurance_id: z.number().int(),

@@ -116,6 +116,10 @@ export async function receiveUalaNotice(
   } catch (cause) {
     throw new AppError('bad_request', { message: 'La notificación no es válida.', cause });
   }
+  if (notice.status?.toUpperCase() === 'NOT_REFUNDED')
+    // The refund we asked for (a withdrawal) failed: the order stays approved and the refund en curso;
+    // an operator has to look (the payment has refund_requested_at and no refunded_at).
+    deps.log.error({ uuid: notice.uuid }, 'Ualá did not refund the order');
   const read = await readBack(deps.provider, 'uala', notice.uuid);
   const noticed = notice.external_reference ?? null;
   if (read.externalReference && noticed && read.externalReference !== noticed) {

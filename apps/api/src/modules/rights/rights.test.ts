@@ -7,6 +7,7 @@ import {
   cancellationTerms,
   dataOf,
   ivaRateFor,
+  OperatorRightsRequestSchema,
   PayResultSchema,
   RightsEligibleInsuranceSchema,
   RightsRequestReceivedSchema,
@@ -18,6 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, mailsTo, registerCustomer, type TestApp, until } from '../../../test/harness.ts';
+import { operatorSession } from '../../../test/operator.ts';
 import { bagCoverageId, contractInsurance, idempotencyKey, insuranceOf } from '../../../test/purchase.ts';
 import { insurances, invoices, rightsRequests } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
@@ -242,6 +244,23 @@ describe('botón de arrepentimiento', () => {
       status: 'pendiente_confirmacion',
     });
     expect(mailsTo(t.app, c.email)).toHaveLength(before);
+    // Operators see it, with what was typed.
+    const operator = await operatorSession(t.app, t.database);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/admin/rights-requests?kind=withdrawal&status=pendiente_confirmacion',
+      headers: operator.auth,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(dataOf(z.array(OperatorRightsRequestSchema)).parse(listed.json()).data).toContainEqual(
+      expect.objectContaining({
+        request_number: received.request_number,
+        channel: 'public',
+        insurance_number: null,
+        given_insurance_number: insurance.number,
+        given_document_number: '99999999',
+      }),
+    );
     expect((await insuranceOf(t.app, c.auth, insurance.id)).status).toBe('vigente');
 
     const invalid = await askPublicly('withdrawals', {

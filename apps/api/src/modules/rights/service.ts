@@ -24,6 +24,7 @@ import {
   formatArs,
   isRiskTypeCode,
   ivaRateFor,
+  type OperatorRightsRequest,
   type PaidCover,
   type PublicRightsBody,
   type RefundMethod,
@@ -480,8 +481,7 @@ export async function confirmPublicRequest(
       .where(and(eq(rightsRequests.tokenHash, hashToken(input.token)), eq(rightsRequests.kind, input.kind)))
       .for('update');
     if (
-      !request ||
-      request.status !== 'pendiente_confirmacion' ||
+      request?.status !== 'pendiente_confirmacion' ||
       !request.insuranceId ||
       !request.tokenExpiresAt ||
       request.tokenExpiresAt <= now
@@ -577,4 +577,35 @@ async function send(deps: Deps, to: string, subject: string, lines: Line[]) {
   } catch (error) {
     deps.log?.error({ err: error, subject }, 'rights mail not sent');
   }
+}
+
+/** GET /admin/rights-requests: the latest requests (500 at most), newest first, by kind and status. */
+export async function listRightsRequests(
+  deps: { db: Db },
+  input: { kind?: RightsKind | undefined; status?: RequestRow['status'] | undefined },
+): Promise<OperatorRightsRequest[]> {
+  const rows = await deps.db
+    .select({ request: rightsRequests, number: insurances.number, payment: payments })
+    .from(rightsRequests)
+    .leftJoin(insurances, eq(insurances.id, rightsRequests.insuranceId))
+    .leftJoin(payments, eq(payments.id, rightsRequests.paymentId))
+    .where(
+      and(
+        input.kind ? eq(rightsRequests.kind, input.kind) : undefined,
+        input.status ? eq(rightsRequests.status, input.status) : undefined,
+      ),
+    )
+    .orderBy(desc(rightsRequests.id))
+    .limit(500);
+  return rows.map(({ request, number, payment }) => ({
+    ...rightsRequestOut(request, number, payment ?? undefined),
+    id: request.id,
+    channel: request.channel,
+    user_id: request.userId,
+    given_insurance_number: request.givenInsuranceNumber,
+    given_document_number: request.givenDocumentNumber,
+    given_email: request.givenEmail,
+    requested_on: request.requestedOn,
+    applied_at: request.appliedAt?.toISOString() ?? null,
+  }));
 }
