@@ -10,6 +10,7 @@
  * `reason` says why a referral was refused or clawed back (a database fact: set exactly then).
  * "Once" is a database fact too: one referral per invitee account, one reward per referral and invitee.
  */
+import { REFERRAL_REASONS, REFERRAL_STATUSES } from '@cubierto/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -34,8 +35,6 @@ export const referralCodes = pgTable('referral_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const REFERRAL_STATUSES = ['registered', 'pending', 'rewarded', 'refused', 'clawed_back'] as const;
-
 export const referrals = pgTable(
   'referrals',
   {
@@ -53,7 +52,7 @@ export const referrals = pgTable(
     code: text('code').notNull(),
     status: text('status', { enum: REFERRAL_STATUSES }).notNull().default('registered'),
     /** Why it was refused or clawed back (contracts REFERRAL_REASONS). */
-    reason: text('reason'),
+    reason: text('reason', { enum: REFERRAL_REASONS }),
     /** The invitee's first paid insurance, its payment (none for a CSV import) and who paid it. */
     insuranceId: integer('insurance_id').references(() => insurances.id),
     paymentId: integer('payment_id').references(() => payments.id),
