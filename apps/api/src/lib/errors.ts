@@ -119,10 +119,12 @@ function validationsFromZod(issues: ReadonlyArray<ZodIssueLike>): Validations {
  */
 export function declareErrorAnswers(api: FastifyInstance): void {
   api.addHook('onRoute', (route) => {
-    route.schema ??= {};
-    const response = (route.schema.response ??= {}) as Record<string, unknown>;
+    const schema = route.schema ?? {};
+    const response = (schema.response ?? {}) as Record<string, unknown>;
     response['4xx'] ??= ErrorBodySchema;
     response['5xx'] ??= ErrorBodySchema;
+    schema.response = response;
+    route.schema = schema;
   });
 }
 

@@ -40,7 +40,11 @@ describe('Servicio de Atención al Asegurado', () => {
   });
 
   it('is edited by an operator only, audited with before and after, and the public read follows', async () => {
-    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/v4/admin/insured-service', payload: body });
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v4/admin/insured-service',
+      payload: body,
+    });
     expect(anonymous.statusCode).toBe(401);
     const customer = await registerCustomer(t.app);
     const asCustomer = await t.app.inject({
@@ -63,7 +67,11 @@ describe('Servicio de Atención al Asegurado', () => {
     expect(data.updated_at).not.toBeNull();
 
     expect(await publicRead()).toEqual(data);
-    const asOperator = await t.app.inject({ method: 'GET', url: '/api/v4/admin/insured-service', headers: op });
+    const asOperator = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/admin/insured-service',
+      headers: op,
+    });
     expect(asOperator.json().data).toEqual(data);
 
     const [entry] = await t.database.db
