@@ -10,54 +10,30 @@ import {
   BroadcastResultSchema,
   DashboardSchema,
   dataOf,
-  pageOf,
 } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema } from '../../lib/list-query.ts';
-import { requireOperator } from '../../lib/request-context.ts';
-import { auditContext } from '../operators/audit.ts';
+import { operatorRouteBase, operatorRoutesOf } from '../operators/route-kit.ts';
 import { auditLogListSpec, listAuditLog } from './audit-log-service.ts';
 import { broadcastNotification } from './broadcast-service.ts';
 import { loadDashboard } from './dashboard-service.ts';
 
-const tags = ['admin'];
-const security = [{ bearer: [] }];
-
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireOperator);
-  const base = { tags, security };
+  const routes = operatorRoutesOf(app);
 
   // ——— Broadcast notifications ———
-  app.post(
-    '/notifications/broadcast',
-    {
-      schema: { ...base, body: BroadcastBodySchema, response: { 201: dataOf(BroadcastResultSchema) } },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: await broadcastNotification(deps, { body: request.body, audit: auditContext(request) }),
-      }),
+  routes.create('/notifications/broadcast', BroadcastBodySchema, BroadcastResultSchema, (input) =>
+    broadcastNotification(deps, input),
   );
 
   // ——— Audit log and dashboard ———
-  app.get(
-    '/audit-log',
-    {
-      schema: {
-        ...base,
-        querystring: listQuerySchema(auditLogListSpec),
-        response: { 200: pageOf(AuditEntrySchema) },
-      },
-    },
-    async (request) => listAuditLog(deps, request.query),
-  );
+  routes.list('/audit-log', auditLogListSpec, AuditEntrySchema, (query) => listAuditLog(deps, query));
   app.get(
     '/dashboard',
     {
       schema: {
-        ...base,
+        ...operatorRouteBase,
         querystring: z.strictObject({ days: z.coerce.number().int().min(7).max(90).default(30) }),
         response: { 200: dataOf(DashboardSchema) },
       },

@@ -11,13 +11,11 @@ import {
   OperatorSchema,
   OperatorSecondFactorBodySchema,
   OperatorTokenSchema,
-  pageOf,
 } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema } from '../../lib/list-query.ts';
-import { requireOperator } from '../../lib/request-context.ts';
 import { auditContext } from './audit.ts';
+import { operatorRouteBase, operatorRoutesOf } from './route-kit.ts';
 import {
   completeOperatorLogin,
   createOperator,
@@ -28,8 +26,7 @@ import {
   startOperatorLogin,
 } from './service.ts';
 
-const tags = ['admin'];
-const security = [{ bearer: [] }];
+const { tags } = operatorRouteBase;
 
 /** Open: the two steps of operator sign-in (/admin/auth). */
 export const operatorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,8 +53,8 @@ export const operatorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Behind requireOperator (/admin): the session and the operator accounts. */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.addHook('onRequest', requireOperator);
-  const base = { tags, security };
+  const routes = operatorRoutesOf(app);
+  const base = operatorRouteBase;
 
   app.get(
     '/auth/me',
@@ -68,23 +65,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     await endOperatorSession(deps, { audit: auditContext(request) });
     return reply.status(204).send(null);
   });
-  app.get(
-    '/operators',
-    {
-      schema: {
-        ...base,
-        querystring: listQuerySchema(operatorsListSpec),
-        response: { 200: pageOf(OperatorSchema) },
-      },
-    },
-    async (request) => listOperators(deps, request.query),
-  );
-  app.post(
-    '/operators',
-    { schema: { ...base, body: OperatorCreateBodySchema, response: { 201: dataOf(OperatorSchema) } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await createOperator(deps, { body: request.body, audit: auditContext(request) }) }),
+  routes.list('/operators', operatorsListSpec, OperatorSchema, (query) => listOperators(deps, query));
+  routes.create('/operators', OperatorCreateBodySchema, OperatorSchema, (input) =>
+    createOperator(deps, input),
   );
 };

@@ -1,0 +1,139 @@
+/**
+ * The shapes every operator route repeats, declared once: behind requireOperator (an operator session, or
+ * the operations token of the command line), tagged 'admin' with the bearer scheme, a list answering a
+ * page, one item by id, a create (201), an update by PUT (and its form POST, formPut), an action on one
+ * item (POST …/:id/…) and a delete (204). Each handler is the service call with what the request carries:
+ * the query as received, the id, the body as validated, and the audit context of who asks.
+ *
+ *   const routes = operatorRoutesOf(app);
+ *   routes.list('/companies', companiesListSpec, OperatorCompanySchema, (query) => listCompanies(deps, query));
+ *   routes.create('/companies', CompanyBodySchema, CompanySchema, (input) => createCompany(deps, input));
+ */
+import { dataOf, pageOf } from '@cubierto/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type ListSpec, listQuerySchema, type RawQuery } from '../../lib/list-query.ts';
+import { formPut } from '../../lib/method-override.ts';
+import { requireOperator } from '../../lib/request-context.ts';
+import { type AuditContext, auditContext } from './audit.ts';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Answer<T extends z.ZodType> = Promise<z.output<T>>;
+
+/**
+ * What the route's schemas made of the request. The Zod type provider cannot compute a request's types
+ * from a schema that is still a type parameter, so the routes below are registered on the plain instance
+ * and read the request here; the schemas still validate and serialize every request at run time, and the
+ * helpers' signatures tie each service call to its schemas for the compiler.
+ */
+function validated<B extends z.ZodType = z.ZodNever>(request: FastifyRequest) {
+  return {
+    id: (request.params as { id: number }).id,
+    query: request.query as RawQuery,
+    body: request.body as z.output<B>,
+    audit: auditContext(request),
+  };
+}
+
+/** What every operator route declares in its schema. */
+export const operatorRouteBase = { tags: ['admin'], security: [{ bearer: [] }] };
+
+/** `:id` of a path: a positive whole number. */
+export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Puts the plugin's routes behind requireOperator and answers the helpers that declare them. */
+export function operatorRoutesOf(app: App) {
+  app.addHook('onRequest', requireOperator);
+  const plain: FastifyInstance = app;
+  const base = operatorRouteBase;
+  return {
+    /** GET url: a page of `item`, filtered and sorted by `spec`. */
+    list<T extends z.ZodType>(
+      url: string,
+      spec: ListSpec,
+      item: T,
+      list: (query: RawQuery) => Answer<ReturnType<typeof pageOf<T>>>,
+    ) {
+      plain.get(
+        url,
+        { schema: { ...base, querystring: listQuerySchema(spec), response: { 200: pageOf(item) } } },
+        async (request) => list(validated(request).query),
+      );
+    },
+
+    /** GET url (with `:id`): one `item`. */
+    get<T extends z.ZodType>(url: string, item: T, get: (id: number) => Answer<T>) {
+      plain.get(
+        url,
+        { schema: { ...base, params: IdParams, response: { 200: dataOf(item) } } },
+        async (request) => ({ data: await get(validated(request).id) }),
+      );
+    },
+
+    /** POST url: creates one, answered 201 with `item`. */
+    create<B extends z.ZodType, T extends z.ZodType>(
+      url: string,
+      body: B,
+      item: T,
+      create: (input: { body: z.output<B>; audit: AuditContext }) => Answer<T>,
+    ) {
+      plain.post(
+        url,
+        { schema: { ...base, body, response: { 201: dataOf(item) } } },
+        async (request, reply) => {
+          const { body, audit } = validated<B>(request);
+          return reply.status(201).send({ data: await create({ body, audit }) });
+        },
+      );
+    },
+
+    /** PUT url (with `:id`), and its form POST: changes one, answered with `item`. */
+    update<B extends z.ZodType, T extends z.ZodType>(
+      url: string,
+      body: B,
+      item: T,
+      update: (input: { id: number; body: z.output<B>; audit: AuditContext }) => Answer<T>,
+    ) {
+      plain.route({
+        ...formPut(body),
+        url,
+        schema: { ...base, params: IdParams, body, response: { 200: dataOf(item) } },
+        handler: async (request) => {
+          const { id, body, audit } = validated<B>(request);
+          return { data: await update({ id, body, audit }) };
+        },
+      });
+    },
+
+    /** POST url (with `:id`, e.g. '/customers/:id/lock'): acts on one, answered with `item`. */
+    act<B extends z.ZodType, T extends z.ZodType>(
+      url: string,
+      body: B,
+      item: T,
+      act: (input: { id: number; body: z.output<B>; audit: AuditContext }) => Answer<T>,
+    ) {
+      plain.post(
+        url,
+        { schema: { ...base, params: IdParams, body, response: { 200: dataOf(item) } } },
+        async (request) => {
+          const { id, body, audit } = validated<B>(request);
+          return { data: await act({ id, body, audit }) };
+        },
+      );
+    },
+
+    /** DELETE url (with `:id`): answered 204. */
+    remove(url: string, remove: (input: { id: number; audit: AuditContext }) => Promise<unknown>) {
+      plain.delete(
+        url,
+        { schema: { ...base, params: IdParams, response: { 204: z.null() } } },
+        async (request, reply) => {
+          const { id, audit } = validated(request);
+          await remove({ id, audit });
+          return reply.status(204).send(null);
+        },
+      );
+    },
+  };
+}
