@@ -64,8 +64,6 @@ export const cellPhone = defineRiskType({
     ['IMEI', dash(data.imei)],
     ['Número de serie (SN)', dash(data.serial_number)],
   ],
-  coverageLines: (description) =>
-    description.franchise ? [['Deducible (franquicia)', String(description.franchise)]] : [],
   facts: (data) => ({
     facts: [
       { label: 'brandModel', text: joined(' ', data.brand, data.model) },

@@ -108,6 +108,18 @@ export type DescriptionField = { key: string; label: string; kind: 'amount' | 'c
 
 export const amount = (key: string, label: string): DescriptionField => ({ key, label, kind: 'amount' });
 
+/**
+ * The description key of a coverage's assistance / emergency phone (the insurer's 24 h line): the
+ * certificate prints it first wherever a coverage has one; travel assistance asks for it.
+ */
+export const ASSISTANCE_PHONE = 'assistance_phone';
+
+export const assistancePhoneField: DescriptionField = {
+  key: ASSISTANCE_PHONE,
+  label: 'Teléfono de asistencia (24 h)',
+  kind: 'text',
+};
+
 export type CertificateLine = [label: string, value: string];
 
 /** A fact of the insurance page; `label` (and `fallbackKey`) are keys under `insurances.risk`. */
@@ -164,8 +176,6 @@ export type RiskTypeDefinition<Code extends string = string, Answers extends z.Z
   descriptionFields: readonly DescriptionField[];
   /** The insured object or people on the certificate (spec §3 "Certificate labels"). */
   certificateLines: (data: RiskAnswersData) => CertificateLine[];
-  /** Lines of the certificate's coverage section after the description fields. */
-  coverageLines?: (description: Record<string, unknown>) => CertificateLine[];
   /** The facts and people of the insurance page. */
   facts: (data: RiskAnswersData) => RiskFactSheet;
 };

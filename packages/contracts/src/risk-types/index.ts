@@ -33,6 +33,8 @@ export {
   WHEEL_SIZES,
 } from './answers.ts';
 export {
+  ASSISTANCE_PHONE,
+  assistancePhoneField,
   type CellKind,
   type CertificateLine,
   col,

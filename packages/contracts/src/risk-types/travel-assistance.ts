@@ -4,7 +4,17 @@
  */
 import { z } from 'zod';
 import { PersonSchema, TRIP_TYPE_LABELS, TRIP_TYPES, text } from './answers.ts';
-import { amount, col, dash, defineRiskType, list, personColumns, personLine, plain } from './define.ts';
+import {
+  amount,
+  assistancePhoneField,
+  col,
+  dash,
+  defineRiskType,
+  list,
+  personColumns,
+  personLine,
+  plain,
+} from './define.ts';
 
 export const travelAssistance = defineRiskType({
   code: 'travel-assistance',
@@ -50,6 +60,7 @@ export const travelAssistance = defineRiskType({
       'Asistencia médica por enfermedad no preexistente',
     ),
     amount('medical_assistance_ambulatory_medications_amount', 'Medicamentos ambulatorios'),
+    assistancePhoneField,
   ],
   certificateLines: (data) => [
     ['Tipo de viaje', TRIP_TYPE_LABELS[data.trip_type as keyof typeof TRIP_TYPE_LABELS] ?? '—'],

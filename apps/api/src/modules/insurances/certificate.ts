@@ -1,9 +1,10 @@
 /**
  * The coverage certificate ("constancia de cobertura"), a PDF streamed to the customer: insurer, policy,
  * coverage, dates, taker, the insured object or people with the labels of spec §3, the premium breakdown
- * and a QR code to the public check page. Only for insurances in force.
+ * and a QR code to the public check page; first, the assistance / emergency phone where the coverage has
+ * one. Only for insurances in force.
  */
-import { certificateFilename, type RiskTypeCode, riskTypeRule } from '@cubierto/contracts';
+import { ASSISTANCE_PHONE, certificateFilename, type RiskTypeCode, riskTypeRule } from '@cubierto/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
@@ -36,41 +37,135 @@ export async function renderCertificate(
       message: 'La constancia está disponible cuando la contratación está vigente.',
     });
   }
-  const code = insurance.risk_type.short_code as RiskTypeCode;
   const verifyUrl = `${input.publicUrl}/verificar/${insurance.verification_code}`;
+  return {
+    pdf: await certificatePdf(insurance, verifyUrl),
+    filename: certificateFilename(insurance.policy.name),
+  };
+}
+
+/** What the certificate prints of an insurance. */
+export type CertificateInsurance = Pick<
+  Detail,
+  | 'number'
+  | 'status_label'
+  | 'risk_type'
+  | 'policy'
+  | 'coverage'
+  | 'starts_on'
+  | 'ends_on'
+  | 'taker'
+  | 'risks'
+  | 'special_clauses'
+  | 'premium'
+  | 'verification_code'
+>;
+
+/** The assistance or emergency phone of the coverage, where it has one (travel assistance always does). */
+export function assistancePhone(insurance: Pick<Detail, 'coverage'>): string | null {
+  const phone = insurance.coverage.description[ASSISTANCE_PHONE];
+  return typeof phone === 'string' && phone.trim() !== '' ? phone.trim() : null;
+}
+
+const MARGIN = 48;
+const LABEL_X = MARGIN;
+const LABEL_WIDTH = 144;
+const VALUE_X = 200;
+/** Beside the QR code the values keep clear of it; below it they use the page's width. */
+const QR_BOTTOM = 240;
+const VALUE_WIDTH_BESIDE_QR = 230;
+const LABEL_FONT = 9;
+const VALUE_FONT = 10;
+const ROW_GAP = 4;
+
+/**
+ * The certificate's PDF. Every row is as tall as its longest part (a label or a value may wrap over
+ * several lines), so nothing is printed over the next row; a row that does not fit starts a new page.
+ * A line repeated word for word in a section is printed once.
+ */
+export async function certificatePdf(insurance: CertificateInsurance, verifyUrl: string): Promise<Buffer> {
+  const code = insurance.risk_type.short_code as RiskTypeCode;
   const qr = await QRCode.toBuffer(verifyUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
   const objectLines = insurance.risks.flatMap((r) => riskLines(code, r.data));
 
   const doc = new PDFDocument({
     size: 'A4',
-    margin: 48,
+    margin: MARGIN,
     info: { Title: `Constancia de cobertura ${insurance.number}`, Author: 'Cubierto' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const firstPage = doc.page;
+  const pageWidth = doc.page.width;
+  const bottom = doc.page.height - MARGIN;
+  const fullValueWidth = pageWidth - MARGIN - VALUE_X;
 
-  doc.rect(0, 0, doc.page.width, 90).fill(BRAND);
-  doc.fill('#ffffff').fontSize(22).font('Helvetica-Bold').text('Constancia de cobertura', 48, 30);
-  doc.fontSize(11).font('Helvetica').text(`Cubierto · ${insurance.policy.company.legal_name}`, 48, 60);
-  doc.image(qr, doc.page.width - 48 - 110, 110, { width: 110 });
+  doc.rect(0, 0, pageWidth, 90).fill(BRAND);
+  doc.fill('#ffffff').fontSize(22).font('Helvetica-Bold').text('Constancia de cobertura', MARGIN, 30);
+  doc
+    .fontSize(11)
+    .font('Helvetica')
+    .text(`Cubierto · ${insurance.policy.company.legal_name}`, MARGIN, 60, {
+      width: pageWidth - 2 * MARGIN,
+      lineBreak: false,
+      ellipsis: true,
+    });
+  doc.image(qr, pageWidth - MARGIN - 110, 110, { width: 110 });
   doc
     .fill('#000000')
     .fontSize(9)
-    .text('Verificá esta constancia', doc.page.width - 48 - 110, 224, { width: 110, align: 'center' });
+    .text('Verificá esta constancia', pageWidth - MARGIN - 110, 224, { width: 110, align: 'center' });
 
   let y = 110;
+  let printed = new Set<string>();
+  const room = (height: number) => {
+    if (y + height <= bottom) return;
+    doc.addPage();
+    y = MARGIN;
+  };
   const section = (title: string) => {
+    printed = new Set();
+    doc.font('Helvetica-Bold').fontSize(12);
+    room(10 + doc.heightOfString(title) + 4 + 16);
     y += 10;
-    doc.fill(BRAND).font('Helvetica-Bold').fontSize(12).text(title, 48, y);
+    doc.fill(BRAND).text(title, MARGIN, y);
     y = doc.y + 4;
   };
   const line = ([label, value]: Line) => {
-    doc.fill('#555555').font('Helvetica').fontSize(9).text(label, 48, y, { width: 150 });
-    doc.fill('#000000').font('Helvetica').fontSize(10).text(value, 200, y, { width: 230 });
-    y = Math.max(doc.y, y + 12) + 4;
+    const key = `${label}\u0000${value}`;
+    if (printed.has(key)) return;
+    printed.add(key);
+    const width = (top: number) =>
+      doc.page === firstPage && top < QR_BOTTOM ? VALUE_WIDTH_BESIDE_QR : fullValueWidth;
+    const heights = (top: number) => {
+      const l = doc.font('Helvetica').fontSize(LABEL_FONT).heightOfString(label, { width: LABEL_WIDTH });
+      const v = doc
+        .font('Helvetica')
+        .fontSize(VALUE_FONT)
+        .heightOfString(value, { width: width(top) });
+      return Math.max(l, v, 12);
+    };
+    room(heights(y));
+    const height = heights(y);
+    doc
+      .fill('#555555')
+      .font('Helvetica')
+      .fontSize(LABEL_FONT)
+      .text(label, LABEL_X, y, { width: LABEL_WIDTH });
+    doc
+      .fill('#000000')
+      .font('Helvetica')
+      .fontSize(VALUE_FONT)
+      .text(value, VALUE_X, y, { width: width(y) });
+    y += height + ROW_GAP;
   };
 
+  const phone = assistancePhone(insurance);
+  if (phone) {
+    section('Asistencia y emergencias');
+    line(['Llamá las 24 horas', phone]);
+  }
   section('Contratación');
   for (const l of [
     ['Número', insurance.number],
@@ -88,24 +183,23 @@ export async function renderCertificate(
   for (const l of objectLines) line(l);
   section('Coberturas');
   for (const [key, value] of Object.entries(insurance.coverage.description)) {
-    if (key.endsWith('_nice')) continue;
+    if (key.endsWith('_nice') || key === ASSISTANCE_PHONE) continue;
     const nice = insurance.coverage.description[`${key}_nice`];
     line([coverageLabel(code, key), String(nice ?? value)]);
   }
-  for (const l of riskTypeRule(code).coverageLines?.(insurance.coverage.description) ?? []) line(l);
   if (insurance.special_clauses) line(['Cláusulas especiales', insurance.special_clauses]);
   section('Premio');
   line(['Prima', insurance.premium.net_nice]);
   line(['Recargos', insurance.premium.surcharges_nice]);
   line(['Impuestos', insurance.premium.taxes_nice]);
   line(['Premio', insurance.premium.total_nice]);
+  const footer = `Código de verificación: ${insurance.verification_code} · ${verifyUrl}`;
+  doc.fontSize(8);
+  room(12 + doc.heightOfString(footer, { width: pageWidth - 2 * MARGIN }));
   y += 12;
-  doc
-    .fill('#555555')
-    .fontSize(8)
-    .text(`Código de verificación: ${insurance.verification_code} · ${verifyUrl}`, 48, y, { width: 500 });
+  doc.fill('#555555').text(footer, MARGIN, y, { width: pageWidth - 2 * MARGIN });
   doc.end();
-  return { pdf: await done, filename: certificateFilename(insurance.policy.name) };
+  return done;
 }
 
 function coverageLabel(code: RiskTypeCode, key: string): string {
