@@ -348,6 +348,7 @@ export const DEMO_POLICIES: DemoPolicy[] = [
           medical_assistance_preexisting_illness_amount: $(300_000),
           medical_assistance_non_preexisting_illness_amount: $(3_000_000),
           medical_assistance_ambulatory_medications_amount: $(150_000),
+          assistance_phone: '0800-222-6342 (desde el exterior: +54 11 5235-0190, también por WhatsApp)',
         },
       ),
       plan(
@@ -361,6 +362,7 @@ export const DEMO_POLICIES: DemoPolicy[] = [
           medical_assistance_preexisting_illness_amount: $(900_000),
           medical_assistance_non_preexisting_illness_amount: $(12_000_000),
           medical_assistance_ambulatory_medications_amount: $(400_000),
+          assistance_phone: '0800-222-6342 (desde el exterior: +54 11 5235-0190, también por WhatsApp)',
         },
       ),
     ],
