@@ -201,3 +201,65 @@ describe('contract page: validation', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Paciente' })).toBeInTheDocument();
   });
 });
+
+describe('contract page: the price as the answers are typed (issue 19 item 1)', () => {
+  const phoneCoverage = (process: InsuranceProcess): InsuranceProcess['coverage'] => ({
+    ...process.coverage,
+    premium_from: {
+      amount_cents: 343_035,
+      amount_nice: '$ 3.430,35',
+      period: 'mes',
+      periods: 1,
+      insured_amount_cents: 15_000_000,
+      insured_amount_nice: '$ 150.000,00',
+      trip_type: null,
+    },
+    price_terms: {
+      pricing: {
+        kind: 'by_insured_amount',
+        monthly_rate_per_mille: 18,
+        min_insured_cents: 15_000_000,
+        max_insured_cents: 150_000_000,
+      },
+      surcharge_bps: 500,
+      tax_bps: 2100,
+    },
+  });
+  const flat = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+
+  it('a phone: "desde" says its insured amount, and the price follows the value typed', async () => {
+    const user = userEvent.setup();
+    const base = processOf('cell-phone');
+    renderProcess({ ...base, coverage: phoneCoverage(base) });
+    await stepHeading('Tu celular');
+    const header = screen.getByRole('banner');
+    expect(flat(header.textContent)).toContain('Desde $ 3.430,35/mes por una suma asegurada de $ 150.000,00');
+    const live = await screen.findByTestId('live-price');
+    expect(live).toHaveTextContent('');
+    await user.type(screen.getByLabelText('Valor del equipo'), '150000');
+    // 2.700 net + 5 % surcharges + 21 % taxes: the "desde" itself.
+    expect(flat(live.textContent)).toBe(
+      'Con estos datos pagás $ 3.430,35 por 1 mes, con recargos e impuestos incluidos.',
+    );
+    await user.clear(screen.getByLabelText('Valor del equipo'));
+    await user.type(screen.getByLabelText('Valor del equipo'), '450000');
+    expect(flat(live.textContent)).toBe(
+      'Con estos datos pagás $ 10.291,05 por 1 mes, con recargos e impuestos incluidos.',
+    );
+  });
+
+  it('once the value and the dates are saved, the header shows their price for the months covered', async () => {
+    const base = processOf('cell-phone');
+    renderProcess({
+      ...base,
+      coverage: phoneCoverage(base),
+      answers: {
+        risk: { insured_amount_cents: 45_000_000 },
+        dates: { start_date: '2030-03-01', end_date: '2030-06-01' },
+      },
+      next_step: 'photos',
+    });
+    await stepHeading('Fotos');
+    expect(flat(screen.getByRole('banner').textContent)).toContain('Tu precio: $ 30.873,15 por 3 meses');
+  });
+});
