@@ -4,7 +4,7 @@
  *    `init_point`, `sandbox_init_point`; 400 when items, their ARS unit_price or external_reference are
  *    missing.
  *  - GET /v1/payments/{id} (Bearer) → {id, status, status_detail, external_reference, transaction_amount,
- *    currency_id, date_created, date_approved, refunds, transaction_amount_refunded}; 404 {message:'Payment
+ *    currency_id, date_created, date_approved, refunds, transaction_amount_refunded, payer: {id}}; 404 {message:'Payment
  *    not found', error:'not_found', …}.
  *  - POST /v1/payments/{id}/refunds (Bearer, X-Idempotency-Key) `{amount?}` in pesos (the rest of the
  *    payment when absent) → 201 the refund {id, payment_id, amount, metadata, source, date_created,
@@ -47,6 +47,8 @@ export type MercadoPagoPayment = {
   date_approved: string | null;
   refunds: MercadoPagoRefund[];
   transaction_amount_refunded: number;
+  /** Who paid: their Mercado Pago account (one per buyer unless `pay` is told otherwise). */
+  payer: { id: string };
 };
 
 export type MercadoPagoRefund = {
@@ -79,7 +81,7 @@ export type MercadoPagoPeer = {
   pay(
     externalReference: string,
     status: string,
-    options?: { amount?: number; currency?: string },
+    options?: { amount?: number; currency?: string; payerId?: string },
   ): MercadoPagoPayment;
   setStatus(paymentId: number, status: string): void;
   notify(
@@ -125,7 +127,7 @@ export async function startMercadoPagoPeer(options: {
     requests: [],
     refunds: [],
     outage: false,
-    pay(externalReference, status, { amount, currency = 'ARS' } = {}) {
+    pay(externalReference, status, { amount, currency = 'ARS', payerId } = {}) {
       const preference = peer.preferences.findLast((p) => p.external_reference === externalReference);
       const now = new Date().toISOString();
       const payment = {
@@ -139,6 +141,7 @@ export async function startMercadoPagoPeer(options: {
         date_approved: status === 'approved' ? now : null,
         refunds: [],
         transaction_amount_refunded: 0,
+        payer: { id: payerId ?? String(4_000_000 + nextPaymentId) },
         notificationUrl: preference?.notification_url ?? 'http://localhost/api/v4/webhooks/mercadopago',
       };
       peer.payments.set(payment.id, payment);

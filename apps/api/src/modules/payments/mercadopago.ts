@@ -45,6 +45,7 @@ const PaymentSchema = z.object({
   external_reference: z.string().nullable().optional(),
   transaction_amount: z.number(),
   currency_id: z.string(),
+  payer: z.object({ id: z.union([z.number(), z.string()]).transform(String).nullish() }).nullish(),
 });
 
 export function createMercadoPagoProvider(config: MercadoPagoConfig, publicUrl: string): MercadoPagoProvider {
@@ -92,6 +93,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig, publicUrl: 
         status: payment.status,
         amountCents: centsOf(payment.transaction_amount),
         currency: payment.currency_id,
+        payerId: payment.payer?.id ?? null,
       };
     },
 

@@ -229,6 +229,8 @@ export async function applyProviderStatus(
     externalReference: string;
     providerPaymentId: string;
     providerStatus: string | null;
+    /** The provider's id of who paid, when it reports one (referrals: one payer, one reward). */
+    payerId?: string | null;
     now?: Date;
   },
 ): Promise<PaymentRow> {
@@ -285,7 +287,11 @@ export async function applyProviderStatus(
         .for('update');
       if (insurance?.status === 'pendiente' && !insurance.paidAt) {
         await markInsurancePaid(tx, insurance, now);
-        await recordCollectedPayment(tx, updated!, now);
+        await recordCollectedPayment(
+          tx,
+          { ...updated!, payerKey: input.payerId ? `${input.method}:${input.payerId}` : null },
+          now,
+        );
       } else {
         // Paid after it stopped waiting (voided, cancelled, already paid another way): nothing is lost,
         // the money goes to the customer's money wallet.

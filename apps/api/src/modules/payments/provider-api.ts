@@ -24,6 +24,8 @@ export type ProviderPayment = {
   status: string | null;
   amountCents: number;
   currency: string;
+  /** The provider's id of who paid (Mercado Pago's payer.id), when it reports one. */
+  payerId?: string | null;
 };
 
 /** A checkout provider whose payments can be read back by id (null: the provider does not know it). */

@@ -61,6 +61,7 @@ async function applyReadBack(
     externalReference: read.externalReference,
     providerPaymentId: read.providerPaymentId,
     providerStatus: read.status,
+    payerId: read.payerId ?? null,
   });
   return 'applied';
 }

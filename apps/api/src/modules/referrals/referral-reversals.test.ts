@@ -1,7 +1,8 @@
 /**
  * Referral rewards and money that moves back, with the local Mercado Pago peer sending its real
  * notifications: a chargeback of the invitee's first payment claws a credited reward back (a replay
- * changes nothing) and refuses a pending one; a withdrawal (botón de arrepentimiento) refuses it too.
+ * changes nothing) and refuses a pending one; a withdrawal (botón de arrepentimiento) refuses it too; and
+ * a Mercado Pago payer already seen on an invitee earns nothing a second time.
  */
 import { REFERRAL_REWARD_CENTS } from '@cubierto/contracts';
 import { eq } from 'drizzle-orm';
@@ -75,10 +76,10 @@ async function moneyWallet(c: Customer) {
   return { balance: wallet.balance_cents as number, movements: movements as Array<{ kind: string }> };
 }
 
-async function paidWithMercadoPago(c: Customer) {
+async function paidWithMercadoPago(c: Customer, payerId?: string) {
   const insurance = await contractInsurance(t.app, c.auth, coverage);
   const started = await startPayment(t.app, c.auth, insurance.id, 'mercadopago');
-  const payment = mp.pay(started.payment.external_reference, 'approved');
+  const payment = mp.pay(started.payment.external_reference, 'approved', payerId ? { payerId } : {});
   expect((await mp.notify(t.app, payment.id)).json().data).toMatchObject({ outcome: 'applied' });
   return { insurance, mpPayment: payment };
 }
@@ -125,5 +126,24 @@ describe('referral rewards and reversals', () => {
     expect(await referralOf(invitee)).toMatchObject({ status: 'refused', reason: 'insurance_withdrawn' });
     await sweep(DUE_IN_DAYS);
     expect((await moneyWallet(inviter)).balance).toBe(0);
+  });
+
+  it('earns nothing for a second invitee paid by the same Mercado Pago payer', async () => {
+    const payer = `77${process.pid}${Date.now() % 100_000}`;
+    const first = await invite();
+    const second = await invite();
+    await paidWithMercadoPago(first.invitee, payer);
+    await paidWithMercadoPago(second.invitee, payer);
+    expect(await referralOf(first.invitee)).toMatchObject({
+      status: 'pending',
+      payerKey: `mercadopago:${payer}`,
+    });
+    expect(await referralOf(second.invitee)).toMatchObject({
+      status: 'refused',
+      reason: 'same_payment_method',
+    });
+    await sweep(DUE_IN_DAYS);
+    expect((await moneyWallet(first.inviter)).balance).toBe(REFERRAL_REWARD_CENTS);
+    expect((await moneyWallet(second.inviter)).balance).toBe(0);
   });
 });
