@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { centsToPesos, percentToBps, pesosToCents } from './amounts.ts';
+import { centsToPesos, pesosToCents } from './amounts.ts';
 
 describe('amounts as an operator types them', () => {
-  it('reads pesos in es-AR or plain notation as centavos', () => {
+  it('reads dots that group thousands as thousands, not as a decimal point', () => {
+    expect(pesosToCents('45.000')).toBe(4_500_000);
+    expect(pesosToCents('1.234.567')).toBe(123_456_700);
     expect(pesosToCents('1.234,50')).toBe(123_450);
-    expect(pesosToCents('1234.5')).toBe(123_450);
-    expect(pesosToCents('20000000')).toBe(2_000_000_000);
-    expect(pesosToCents('')).toBeNaN();
-    expect(pesosToCents('mil')).toBeNaN();
-    expect(centsToPesos(123_450)).toBe('1234.5');
   });
 
-  it('reads percentages as basis points', () => {
-    expect(percentToBps('21')).toBe(2100);
-    expect(percentToBps('10,5')).toBe(1050);
-    expect(percentToBps(' ')).toBeNaN();
+  it('reads a lone dot with one or two decimals as a decimal point, and refuses what is not a number', () => {
+    expect(pesosToCents('1234.5')).toBe(123_450);
+    expect(pesosToCents('45.25')).toBe(4_525);
+    expect(pesosToCents('45,25')).toBe(4_525);
+    expect(pesosToCents('')).toBeNaN();
+    expect(pesosToCents('cuarenta')).toBeNaN();
+  });
+
+  it('reads back what it shows', () => {
+    for (const cents of [0, 1, 4_525, 123_450, 4_500_000])
+      expect(pesosToCents(centsToPesos(cents))).toBe(cents);
   });
 });
