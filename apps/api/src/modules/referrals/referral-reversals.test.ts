@@ -16,7 +16,7 @@ import {
   payThroughSandbox,
   startPayment,
 } from '../../../test/purchase.ts';
-import { referrals } from '../../db/schema/index.ts';
+import { outbox, referrals } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { sweepReferralRewards } from './service.ts';
 
@@ -99,6 +99,15 @@ describe('referral rewards and reversals', () => {
     const wallet = await moneyWallet(inviter);
     expect(wallet.balance).toBe(0);
     expect(wallet.movements.filter((m) => m.kind === 'referral_clawback')).toHaveLength(1);
+    const referral = await referralOf(invitee);
+    const [told] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.key, `notify:referral:${referral.id}:clawback`));
+    expect(told?.payload).toMatchObject({
+      title: 'Descontamos un premio por invitar',
+      body: 'Se revirtió el pago del primer seguro de Juan Pérez: descontamos de Mi dinero los $\u00a05.000,00 del premio.',
+    });
   });
 
   it('refuses a pending reward when the payment is charged back before its day', async () => {

@@ -386,6 +386,18 @@ async function grantReward(tx: DbOrTx, referral: ReferralRow, insuranceId: numbe
   });
 }
 
+/** What the inviter is told took their reward back. */
+const CLAWBACK_CAUSE: Record<ReferralReason, (name: string) => string> = {
+  payment_reversed: (name) => `Se revirtió el pago del primer seguro de ${name}`,
+  insurance_withdrawn: (name) => `${name} se arrepintió de su primer seguro`,
+  insurance_voided: (name) => `El primer seguro de ${name} fue anulado y se le devolvió lo pagado`,
+  insurance_ended: (name) => `El primer seguro de ${name} terminó con la devolución de lo pagado`,
+  same_dni: (name) => `${name} ya había sido invitado antes`,
+  same_device: (name) => `${name} usó un dispositivo de otra persona invitada`,
+  same_payment_method: (name) => `${name} pagó con el medio de pago de otra persona invitada`,
+  inviter_deleted: (name) => `La invitación de ${name} ya no vale`,
+};
+
 /**
  * Takes a credited reward back from the inviter's Mi dinero. When the balance does not cover it, the
  * wallet keeps a negative balance (the inviter's debt) where the wallets module allows it for a
@@ -437,7 +449,7 @@ async function takeRewardBack(tx: DbOrTx, referral: ReferralRow, reason: Referra
   await notify(tx, {
     userId: referral.inviterUserId,
     title: 'Descontamos un premio por invitar',
-    body: `El primer seguro de ${invitee!.name} se dio de baja con la devolución de su pago: descontamos de Mi dinero los ${formatArs(reward.amountCents)} del premio.`,
+    body: `${CLAWBACK_CAUSE[reason](invitee!.name)}: descontamos de Mi dinero los ${formatArs(reward.amountCents)} del premio.`,
     action: movement
       ? { type: 'WalletMovement', walletId: movement.walletId, walletMovementId: movement.id }
       : { type: 'Referral' },
