@@ -127,6 +127,10 @@ test('contracts a cell phone with both photos through the instructional modals',
   await expect(stepHeading(page, 'Tu celular')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeVisible();
   await expect(page.getByText('Paso 1 de 5')).toBeVisible();
+  // One honest price (issue 19 item 1): "desde" is the cheapest quote and says for which phone value.
+  await expect(
+    page.getByText(/^Desde \$\s3\.430,35\/mes por una suma asegurada de \$\s150\.000,00$/),
+  ).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'risk');
 
@@ -166,6 +170,11 @@ test('contracts a cell phone with both photos through the instructional modals',
   await expect(page.getByLabel('Número IMEI')).toHaveValue('49-015420-323751-8');
 
   await page.getByLabel('Valor del equipo').fill('450000');
+  // The price follows the value typed, with surcharges and taxes: what the summary will quote.
+  await expect(
+    page.getByText(/^Con estos datos pagás \$\s10\.291,05 por 1 mes, con recargos e impuestos incluidos\.$/),
+  ).toBeVisible();
+  await shot(page, info, 'live-price');
   await next(page);
   await expect(stepHeading(page, 'Fotos')).toBeVisible();
   await expectAccessible(page);
@@ -193,6 +202,9 @@ test('contracts a cell phone with both photos through the instructional modals',
 
   await expect(page.getByText('Galaxy A54')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Foto 2 cargada' })).toBeVisible();
+  // The premio quoted is the price the flow showed, and the header's.
+  await expect(page.getByText(/^\$\s10\.291,05$/)).toBeVisible();
+  await expect(page.getByText(/^Tu precio: \$\s10\.291,05 por 1 mes$/)).toBeVisible();
   await confirmAndExpectPending(page, info);
 });
 
