@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
 import { idempotencyKey } from '../../../test/purchase.ts';
 import { walletMovements, wallets } from '../../db/schema/index.ts';
+import { postMovement } from './service.ts';
 
 let t: TestApp;
 type Customer = Awaited<ReturnType<typeof registerCustomer>>;
@@ -117,5 +118,42 @@ describe('wallets', () => {
       t.database.db.delete(walletMovements).where(and(eq(walletMovements.walletId, w.id))),
     ).rejects.toThrow();
     expect((await walletOf(c, 'money-wallet')).balance_cents).toBe(100_000);
+  });
+
+  it('only a reversal may take a balance below zero, and the cached balance always follows the ledger', async () => {
+    const c = await registerCustomer(t.app);
+    await topUp(c, 'money-wallet', 100_000);
+    const w = await walletOf(c, 'money-wallet');
+    const [user] = await t.database.db
+      .select({ userId: wallets.userId })
+      .from(wallets)
+      .where(eq(wallets.id, w.id));
+    const debit = (kind: 'insurance_payment' | 'reversal') =>
+      t.database.db.transaction((tx) =>
+        postMovement(tx, {
+          userId: user!.userId,
+          kind: 'money',
+          amountCents: -150_000,
+          movement: kind,
+          description: 'Prueba',
+        }),
+      );
+    await expect(debit('insurance_payment')).rejects.toThrow(/Saldo insuficiente/);
+    // Whatever the code does, the database refuses a debit into a debt that is not a reversal…
+    await expect(
+      t.database.db.insert(walletMovements).values({
+        walletId: w.id,
+        amountCents: -150_000,
+        balanceAfterCents: -50_000,
+        kind: 'insurance_payment',
+        description: 'Prueba',
+      }),
+    ).rejects.toThrow();
+    // …and a cached balance that is not the last movement's.
+    await expect(
+      t.database.db.update(wallets).set({ balanceCents: 5 }).where(eq(wallets.id, w.id)),
+    ).rejects.toThrow();
+    expect((await debit('reversal')).balanceAfterCents).toBe(-50_000);
+    expect((await walletOf(c, 'money-wallet')).balance_cents).toBe(-50_000);
   });
 });
