@@ -1,9 +1,7 @@
 /** Draws the dialogs of dialogs.tsx with Mantine's Modal (loaded with the first dialog). */
 import {
-  Box,
   Button,
   type ButtonVariant,
-  CloseButton,
   Group,
   Image,
   type MantineColor,
@@ -15,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { t } from '../i18n/i18n.ts';
 import { IconAlert, IconCheck, IconInfo } from '../ui/icons.tsx';
+import { ClosableDialog } from './closable-dialog.tsx';
 import {
   type AlertOptions,
   type AlertType,
@@ -41,18 +40,10 @@ const variantOfFill: Record<'solid' | 'outline' | 'clear', ButtonVariant> = {
 
 function InfoDialogView({ options, close }: { options: InfoDialogOptions; close: CloseDialog<unknown> }) {
   return (
-    <Box pos="relative" pt="md">
-      <CloseButton
-        aria-label={t('common.close')}
-        onClick={() => close('cancel')}
-        size="lg"
-        radius="xl"
-        pos="absolute"
-        top={-4}
-        right={-4}
-      />
-      <Stack align="center" gap="md">
-        {options.imgUrl && (
+    <ClosableDialog
+      onClose={() => close('cancel')}
+      head={
+        options.imgUrl && (
           <Image
             src={options.imgUrl}
             alt=""
@@ -61,39 +52,34 @@ function InfoDialogView({ options, close }: { options: InfoDialogOptions; close:
             mah={180}
             fit="contain"
           />
-        )}
-        <Modal.Title fw={700} ta="center" fz="xl">
-          {options.title}
-        </Modal.Title>
-        {options.subTitle && <HtmlText html={options.subTitle} />}
-        {options.buttons?.length ? (
-          <Stack w="100%" gap="xs">
-            {options.buttons.map((button) => (
-              <Button
-                key={button.label}
-                fullWidth
-                variant={variantOfFill[button.fill ?? 'solid']}
-                color={button.color}
-                className={button.className}
-                onClick={() => close('confirm', button)}
-              >
-                {button.label}
-              </Button>
-            ))}
-          </Stack>
-        ) : (
-          options.buttonText && (
+        )
+      }
+      title={options.title}
+    >
+      {options.subTitle && <HtmlText html={options.subTitle} />}
+      {options.buttons?.length ? (
+        <Stack w="100%" gap="xs">
+          {options.buttons.map((button) => (
             <Button
+              key={button.label}
               fullWidth
-              color={options.buttonColor ?? 'secondary'}
-              onClick={() => close('confirm', true)}
+              variant={variantOfFill[button.fill ?? 'solid']}
+              color={button.color}
+              className={button.className}
+              onClick={() => close('confirm', button)}
             >
-              {options.buttonText}
+              {button.label}
             </Button>
-          )
-        )}
-      </Stack>
-    </Box>
+          ))}
+        </Stack>
+      ) : (
+        options.buttonText && (
+          <Button fullWidth color={options.buttonColor ?? 'secondary'} onClick={() => close('confirm', true)}>
+            {options.buttonText}
+          </Button>
+        )
+      )}
+    </ClosableDialog>
   );
 }
 

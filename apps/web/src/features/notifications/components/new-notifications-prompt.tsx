@@ -3,7 +3,8 @@
  * 'Ver ahora' (spec §2 item 10), closed by itself after 10 s (spec §9). Resolves 'view' when the user
  * wants to see them, 'later' otherwise.
  */
-import { Box, Button, CloseButton, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Text, ThemeIcon } from '@mantine/core';
+import { ClosableDialog } from '../../../shared/dialogs/closable-dialog.tsx';
 import { type CloseDialog, presentDialog } from '../../../shared/dialogs/dialogs.tsx';
 import { t } from '../../../shared/i18n/i18n.ts';
 import { IconBell } from '../../../shared/ui/icons.tsx';
@@ -12,36 +13,27 @@ export const PROMPT_AUTO_DISMISS_MS = 10_000;
 
 function PromptView({ close }: { close: CloseDialog<'view'> }) {
   return (
-    <Box pos="relative" pt="md">
-      <CloseButton
-        aria-label={t('common.close')}
-        onClick={() => close('cancel')}
-        size="lg"
-        radius="xl"
-        pos="absolute"
-        top={-4}
-        right={-4}
-      />
-      <Stack align="center" gap="md">
+    <ClosableDialog
+      onClose={() => close('cancel')}
+      head={
         <ThemeIcon size={64} radius="xl" variant="light" color="brand">
           <IconBell size={30} />
         </ThemeIcon>
-        <Modal.Title fw={700} ta="center" fz="xl">
-          {t('notifications.prompt.title')}
-        </Modal.Title>
-        <Text c="dimmed" ta="center">
-          {t('notifications.prompt.subtitle')}
-        </Text>
-        <Group w="100%" grow gap="sm" wrap="wrap-reverse">
-          <Button variant="outline" onClick={() => close('cancel')}>
-            {t('notifications.prompt.later')}
-          </Button>
-          <Button onClick={() => close('confirm', 'view')} data-autofocus>
-            {t('notifications.prompt.view')}
-          </Button>
-        </Group>
-      </Stack>
-    </Box>
+      }
+      title={t('notifications.prompt.title')}
+    >
+      <Text c="dimmed" ta="center">
+        {t('notifications.prompt.subtitle')}
+      </Text>
+      <Group w="100%" grow gap="sm" wrap="wrap-reverse">
+        <Button variant="outline" onClick={() => close('cancel')}>
+          {t('notifications.prompt.later')}
+        </Button>
+        <Button onClick={() => close('confirm', 'view')} data-autofocus>
+          {t('notifications.prompt.view')}
+        </Button>
+      </Group>
+    </ClosableDialog>
   );
 }
 
