@@ -42,9 +42,13 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ——— Companies ———
   routes.list('/companies', companiesListSpec, OperatorCompanySchema, (query) => listCompanies(deps, query));
-  routes.create('/companies', CompanyBodySchema, CompanySchema, (input) => createCompany(deps, input));
-  routes.update('/companies/:id', CompanyBodySchema, CompanySchema, (input) => updateCompany(deps, input));
-  routes.remove('/companies/:id', (input) => deleteCompany(deps, input));
+  routes.collection('/companies', {
+    item: CompanySchema,
+    body: CompanyBodySchema,
+    create: (input) => createCompany(deps, input),
+    update: (input) => updateCompany(deps, input),
+    remove: (input) => deleteCompany(deps, input),
+  });
   app.post(
     '/companies/:id/logo',
     {
@@ -70,23 +74,23 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ——— Policies ———
-  routes.list('/policies', policiesListSpec, OperatorPolicySchema, (query) =>
-    listPolicies({ db: deps.db, applicationId: deps.config.applicationId }, query),
-  );
-  routes.get('/policies/:id', OperatorPolicySchema, (id) => getPolicy(deps, { id }));
-  routes.create('/policies', PolicyBodySchema, OperatorPolicySchema, (input) =>
-    createPolicy(withExternalLinks, input),
-  );
-  routes.update('/policies/:id', PolicyBodySchema, OperatorPolicySchema, (input) =>
-    updatePolicy(withExternalLinks, input),
-  );
+  routes.collection('/policies', {
+    spec: policiesListSpec,
+    item: OperatorPolicySchema,
+    body: PolicyBodySchema,
+    list: (query) => listPolicies({ db: deps.db, applicationId: deps.config.applicationId }, query),
+    get: (id) => getPolicy(deps, { id }),
+    create: (input) => createPolicy(withExternalLinks, input),
+    update: (input) => updatePolicy(withExternalLinks, input),
+  });
 
   // ——— Coverages ———
-  routes.list('/coverages', coveragesListSpec, OperatorCoverageSchema, (query) => listCoverages(deps, query));
-  routes.create('/coverages', CoverageBodySchema, OperatorCoverageSchema, (input) =>
-    createCoverage(deps, input),
-  );
-  routes.update('/coverages/:id', CoverageBodySchema, OperatorCoverageSchema, (input) =>
-    updateCoverage(deps, input),
-  );
+  routes.collection('/coverages', {
+    spec: coveragesListSpec,
+    item: OperatorCoverageSchema,
+    body: CoverageBodySchema,
+    list: (query) => listCoverages(deps, query),
+    create: (input) => createCoverage(deps, input),
+    update: (input) => updateCoverage(deps, input),
+  });
 };

@@ -19,7 +19,7 @@ import type { ImageLimits } from '../../lib/images.ts';
 import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
 import { searchPattern } from '../../lib/search-pattern.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
-import { type AuditContext, recordAudit } from '../operators/audit.ts';
+import { type AuditContext, recordAudit, recordCreated, recordUpdated } from '../operators/audit.ts';
 import { companyOut, coverageOut, findPolicy, riskTypeOut, setPolicyLink } from './service.ts';
 
 /** The operator lists' filters and sorts (lib/list-query.ts); `search` is read by each list below. */
@@ -117,13 +117,7 @@ export async function createCompany(deps: { db: Db }, input: { body: CompanyBody
       .values({ name: body.name, legalName: body.legal_name })
       .returning();
     const out = companyOut(row!);
-    await recordAudit(tx, audit, {
-      action: 'company.create',
-      targetType: 'company',
-      targetId: out.id,
-      after: out,
-    });
-    return out;
+    return recordCreated(tx, audit, 'company', out);
   });
 }
 
@@ -142,14 +136,7 @@ export async function updateCompany(
       .where(eq(companies.id, id))
       .returning();
     const after = companyOut(row!);
-    await recordAudit(tx, audit, {
-      action: 'company.update',
-      targetType: 'company',
-      targetId: id,
-      before,
-      after,
-    });
-    return after;
+    return recordUpdated(tx, audit, 'company', { id, before, after });
   });
 }
 
@@ -350,13 +337,7 @@ export async function createPolicy(
       .values(await policyValues(tx, body, rule))
       .returning({ id: policies.id });
     const after = adminPolicyOut(await findPolicyRow(tx, row!.id));
-    await recordAudit(tx, audit, {
-      action: 'policy.create',
-      targetType: 'policy',
-      targetId: after.id,
-      after,
-    });
-    return after;
+    return recordCreated(tx, audit, 'policy', after);
   });
 }
 
@@ -380,14 +361,7 @@ export async function updatePolicy(
     }
     await tx.update(policies).set(values).where(eq(policies.id, id));
     const after = adminPolicyOut(await findPolicyRow(tx, id));
-    await recordAudit(tx, audit, {
-      action: 'policy.update',
-      targetType: 'policy',
-      targetId: id,
-      before,
-      after,
-    });
-    return after;
+    return recordUpdated(tx, audit, 'policy', { id, before, after });
   });
 }
 
@@ -498,13 +472,7 @@ export async function createCoverage(deps: { db: Db }, input: { body: CoverageBo
     checkCoverage(body, policy.riskType.shortCode);
     const [row] = await tx.insert(coverages).values(coverageValues(body)).returning();
     const after = adminCoverageOut(row!, policy.riskType.shortCode, policy.policy.name);
-    await recordAudit(tx, audit, {
-      action: 'coverage.create',
-      targetType: 'coverage',
-      targetId: after.id,
-      after,
-    });
-    return after;
+    return recordCreated(tx, audit, 'coverage', after);
   });
 }
 
@@ -544,14 +512,7 @@ export async function updateCoverage(
       .where(eq(coverages.id, id))
       .returning();
     const after = adminCoverageOut(row!, policy.riskType.shortCode, policy.policy.name);
-    await recordAudit(tx, audit, {
-      action: 'coverage.update',
-      targetType: 'coverage',
-      targetId: id,
-      before,
-      after,
-    });
-    return after;
+    return recordUpdated(tx, audit, 'coverage', { id, before, after });
   });
 }
 

@@ -40,3 +40,26 @@ export async function recordAudit(tx: DbOrTx, context: AuditContext, entry: Audi
     ip: context.ip,
   });
 }
+
+/** Records that `after` was created ('<targetType>.create', targeting its id) and answers it. */
+export async function recordCreated<T extends { id: number | string }>(
+  tx: DbOrTx,
+  context: AuditContext,
+  targetType: string,
+  after: T,
+): Promise<T> {
+  await recordAudit(tx, context, { action: `${targetType}.create`, targetType, targetId: after.id, after });
+  return after;
+}
+
+/** Records that the target `id` changed from `before` to `after` ('<targetType>.update') and answers `after`. */
+export async function recordUpdated<T>(
+  tx: DbOrTx,
+  context: AuditContext,
+  targetType: string,
+  change: { id: number | string; before: unknown; after: T },
+): Promise<T> {
+  const { id, before, after } = change;
+  await recordAudit(tx, context, { action: `${targetType}.update`, targetType, targetId: id, before, after });
+  return after;
+}

@@ -2,7 +2,7 @@
  * The shapes every operator route repeats, declared once: behind requireOperator (an operator session, or
  * the operations token of the command line), tagged 'admin' with the bearer scheme, a list answering a
  * page, one item by id, a create (201), an update by PUT (and its form POST, formPut), an action on one
- * item (POST …/:id/…) and a delete (204). Each handler is the service call with what the request carries:
+ * item (POST …/:id/…) and a delete (204), or a whole collection of them at once. Each handler is the service call with what the request carries:
  * the query as received, the id, the body as validated, and the audit context of who asks.
  *
  *   const routes = operatorRoutesOf(app);
@@ -47,7 +47,7 @@ export function operatorRoutesOf(app: App) {
   app.addHook('onRequest', requireOperator);
   const plain: FastifyInstance = app;
   const base = operatorRouteBase;
-  return {
+  const routes = {
     /** GET url: a page of `item`, filtered and sorted by `spec`. */
     list<T extends z.ZodType>(
       url: string,
@@ -123,6 +123,32 @@ export function operatorRoutesOf(app: App) {
       );
     },
 
+    /**
+     * A collection at `url` and its items at `url/:id`, with the routes it has: the page (GET url), one
+     * item (GET url/:id), create (POST url), update (PUT url/:id) and delete (DELETE url/:id).
+     */
+    collection<T extends z.ZodType, B extends z.ZodType>(
+      url: string,
+      resource: {
+        item: T;
+        body: B;
+        /** The page, when its items are `item` (a list of other items is declared with `list`). */
+        spec?: ListSpec;
+        list?: (query: RawQuery) => Answer<ReturnType<typeof pageOf<T>>>;
+        get?: (id: number) => Answer<T>;
+        create?: (input: { body: z.output<B>; audit: AuditContext }) => Answer<T>;
+        update?: (input: { id: number; body: z.output<B>; audit: AuditContext }) => Answer<T>;
+        remove?: (input: { id: number; audit: AuditContext }) => Promise<unknown>;
+      },
+    ) {
+      const { spec, item, body } = resource;
+      if (spec && resource.list) routes.list(url, spec, item, resource.list);
+      if (resource.get) routes.get(`${url}/:id`, item, resource.get);
+      if (resource.create) routes.create(url, body, item, resource.create);
+      if (resource.update) routes.update(`${url}/:id`, body, item, resource.update);
+      if (resource.remove) routes.remove(`${url}/:id`, resource.remove);
+    },
+
     /** DELETE url (with `:id`): answered 204. */
     remove(url: string, remove: (input: { id: number; audit: AuditContext }) => Promise<unknown>) {
       plain.delete(
@@ -136,4 +162,5 @@ export function operatorRoutesOf(app: App) {
       );
     },
   };
+  return routes;
 }

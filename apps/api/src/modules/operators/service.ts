@@ -15,7 +15,7 @@ import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../li
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { hashPassword } from '../auth/service.ts';
-import { type AuditContext, type OperatorActor, recordAudit } from './audit.ts';
+import { type AuditContext, type OperatorActor, recordAudit, recordCreated } from './audit.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
 /** Operator tokens start with this, so customer routes answer 403 without a database lookup. */
@@ -68,13 +68,7 @@ export async function createOperator(
       })
       .returning();
     const out = operatorOut(row!);
-    await recordAudit(tx, audit, {
-      action: 'operator.create',
-      targetType: 'operator',
-      targetId: out.id,
-      after: out,
-    });
-    return out;
+    return recordCreated(tx, audit, 'operator', out);
   });
 }
 

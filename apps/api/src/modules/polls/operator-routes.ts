@@ -15,13 +15,12 @@ import {
 export const operatorPollRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const routes = operatorRoutesOf(app);
-  routes.list('/poll-questions', pollQuestionsListSpec, PollQuestionSchema, (query) =>
-    listPollQuestions(deps, query),
-  );
-  routes.create('/poll-questions', PollQuestionBodySchema, PollQuestionSchema, (input) =>
-    createPollQuestion(deps, input),
-  );
-  routes.update('/poll-questions/:id', PollQuestionBodySchema, PollQuestionSchema, (input) =>
-    updatePollQuestion(deps, input),
-  );
+  routes.collection('/poll-questions', {
+    spec: pollQuestionsListSpec,
+    item: PollQuestionSchema,
+    body: PollQuestionBodySchema,
+    list: (query) => listPollQuestions(deps, query),
+    create: (input) => createPollQuestion(deps, input),
+    update: (input) => updatePollQuestion(deps, input),
+  });
 };

@@ -10,7 +10,7 @@ import { pollQuestions, polls } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
 import { searchPattern } from '../../lib/search-pattern.ts';
-import { type AuditContext, recordAudit } from '../operators/audit.ts';
+import { type AuditContext, recordCreated, recordUpdated } from '../operators/audit.ts';
 import { INSURANCE_POLL_CODE } from './service.ts';
 
 /** GET /admin/poll-questions: what may be filtered and sorted; `search` is on the question. */
@@ -72,13 +72,7 @@ export async function createPollQuestion(
       .values({ ...body, values: normaliseScale(body.values), pollId })
       .returning();
     const after = pollQuestionOut(row!);
-    await recordAudit(tx, audit, {
-      action: 'poll_question.create',
-      targetType: 'poll_question',
-      targetId: after.id,
-      after,
-    });
-    return after;
+    return recordCreated(tx, audit, 'poll_question', after);
   });
 }
 
@@ -98,13 +92,6 @@ export async function updatePollQuestion(
       .where(eq(pollQuestions.id, id))
       .returning();
     const after = pollQuestionOut(row!);
-    await recordAudit(tx, audit, {
-      action: 'poll_question.update',
-      targetType: 'poll_question',
-      targetId: id,
-      before: pollQuestionOut(current),
-      after,
-    });
-    return after;
+    return recordUpdated(tx, audit, 'poll_question', { id, before: pollQuestionOut(current), after });
   });
 }

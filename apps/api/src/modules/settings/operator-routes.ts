@@ -27,15 +27,14 @@ export const operatorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const routes = operatorRoutesOf(app);
 
   // ——— App versions ———
-  routes.list('/app-versions', appVersionsListSpec, AppVersionSchema, (query) =>
-    listAppVersions(deps, query),
-  );
-  routes.create('/app-versions', AppVersionBodySchema, AppVersionSchema, (input) =>
-    createAppVersion(deps, input),
-  );
-  routes.update('/app-versions/:id', AppVersionBodySchema, AppVersionSchema, (input) =>
-    updateAppVersion(deps, input),
-  );
+  routes.collection('/app-versions', {
+    spec: appVersionsListSpec,
+    item: AppVersionSchema,
+    body: AppVersionBodySchema,
+    list: (query) => listAppVersions(deps, query),
+    create: (input) => createAppVersion(deps, input),
+    update: (input) => updateAppVersion(deps, input),
+  });
 
   // ——— Maintenance ———
   app.get(

@@ -9,7 +9,7 @@ import { appVersions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
 import { searchPattern } from '../../lib/search-pattern.ts';
-import { type AuditContext, recordAudit } from '../operators/audit.ts';
+import { type AuditContext, recordAudit, recordCreated, recordUpdated } from '../operators/audit.ts';
 import { getMaintenance, setMaintenance } from './service.ts';
 
 // ——— App versions ———
@@ -65,13 +65,7 @@ export async function createAppVersion(
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(appVersions).values(body).returning();
     const after = appVersionOut(row!);
-    await recordAudit(tx, audit, {
-      action: 'app_version.create',
-      targetType: 'app_version',
-      targetId: after.id,
-      after,
-    });
-    return after;
+    return recordCreated(tx, audit, 'app_version', after);
   });
 }
 
@@ -86,14 +80,7 @@ export async function updateAppVersion(
     if (!current) throw new AppError('not_found', { message: 'La versión no existe.' });
     const [row] = await tx.update(appVersions).set(body).where(eq(appVersions.id, id)).returning();
     const after = appVersionOut(row!);
-    await recordAudit(tx, audit, {
-      action: 'app_version.update',
-      targetType: 'app_version',
-      targetId: id,
-      before: appVersionOut(current),
-      after,
-    });
-    return after;
+    return recordUpdated(tx, audit, 'app_version', { id, before: appVersionOut(current), after });
   });
 }
 
