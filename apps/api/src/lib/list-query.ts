@@ -376,3 +376,17 @@ export function pageMeta(query: Pick<ListQuery, 'page' | 'perPage'>, total: numb
     last_page: Math.max(1, Math.ceil(total / query.perPage)),
   };
 }
+
+/**
+ * A list route's answer: the raw query read by `spec`, the rows and total `list` finds for it, and the
+ * page they make (`{ data, meta }`).
+ */
+export async function pageOfRows<Row>(
+  query: RawQuery,
+  spec: ListSpec,
+  list: (q: ListQuery) => Promise<{ rows: Row[]; total: number }>,
+) {
+  const q = parseListQuery(query, spec);
+  const { rows, total } = await list(q);
+  return { data: rows, meta: pageMeta(q, total) };
+}

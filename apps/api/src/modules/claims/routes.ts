@@ -153,47 +153,25 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
-    '/:id/attachments',
-    {
-      schema: {
-        tags,
-        security,
-        params: Id,
-        body: AttachClaimFilesBodySchema,
-        response: { 201: dataOf(ClaimDetailSchema) },
-      },
-    },
-    async (request, reply) => {
-      const claim = await attachClaimFiles(deps, {
-        userId: caller(request).userId,
-        claimId: request.params.id,
-        attachmentIds: request.body.attachment_ids,
-      });
-      return reply.status(201).send({ data: claim });
-    },
-  );
-
-  app.post(
-    '/:id/messages',
-    {
-      schema: {
-        tags,
-        security,
-        params: Id,
-        body: ClaimMessageBodySchema,
-        response: { 201: dataOf(ClaimDetailSchema) },
-      },
-    },
-    async (request, reply) => {
-      const claim = await postCustomerMessage(deps, {
-        userId: caller(request).userId,
-        claimId: request.params.id,
-        body: request.body.body,
-      });
-      return reply.status(201).send({ data: claim });
-    },
-  );
+  /** What the customer adds to one of their claims (files, a message): answered with the claim, 201. */
+  const addToClaim = <B extends z.ZodType>(body: B) => ({
+    schema: { tags, security, params: Id, body, response: { 201: dataOf(ClaimDetailSchema) } },
+  });
+  app.post('/:id/attachments', addToClaim(AttachClaimFilesBodySchema), async (request, reply) => {
+    const { userId } = caller(request);
+    const attachmentIds = request.body.attachment_ids;
+    const claim = await attachClaimFiles(deps, { userId, claimId: request.params.id, attachmentIds });
+    return reply.status(201).send({ data: claim });
+  });
+  app.post('/:id/messages', addToClaim(ClaimMessageBodySchema), async (request, reply) => {
+    const { userId } = caller(request);
+    const claim = await postCustomerMessage(deps, {
+      userId,
+      claimId: request.params.id,
+      body: request.body.body,
+    });
+    return reply.status(201).send({ data: claim });
+  });
 };
 
 /** Behind requireOperator (an operator's session or the operations token); every change is audited. */

@@ -13,11 +13,11 @@ import {
   ImportUploadQuerySchema,
   pageOf,
 } from '@cubierto/contracts';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileAnswer } from '../../lib/file-answer.ts';
-import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { listQuerySchema, pageOfRows } from '../../lib/list-query.ts';
 import { sendMultiStatus } from '../../lib/multi-status.ts';
 import { caller } from '../../lib/request-context.ts';
 import { requireCreditWalletMode } from '../payments/credit-wallet-mode.ts';
@@ -52,8 +52,21 @@ const CSV_TYPES = [
   'application/octet-stream',
 ];
 
-function attachment(filename: string) {
-  return `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+/** Who asks for which import: the caller and the path's id. */
+function theirImport(request: FastifyRequest & { params: { id: number } }) {
+  return { userId: caller(request).userId, importId: request.params.id };
+}
+
+/** A CSV to download (the sample, the report), named in both Content-Disposition forms. */
+function sendCsv(reply: FastifyReply, file: { filename: string; csv: string }) {
+  const { filename, csv } = file;
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header(
+      'content-disposition',
+      `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    )
+    .send(Buffer.from(csv, 'utf8'));
 }
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,14 +100,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await importSample(deps, {
-        coverageId: request.query.coverage_id,
-        applicationId,
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(filename))
-        .send(Buffer.from(csv, 'utf8'));
+      const sample = await importSample(deps, { coverageId: request.query.coverage_id, applicationId });
+      return sendCsv(reply, sample);
     },
   );
 
@@ -141,24 +148,15 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageOf(ImportSchema) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, importListSpec);
-      const { rows, total } = await listImports(deps, {
-        userId: caller(request).userId,
-        limit: q.perPage,
-        offset: q.offset,
-      });
-      return { data: rows, meta: pageMeta(q, total) };
-    },
+    async (request) =>
+      pageOfRows(request.query, importListSpec, (q) =>
+        listImports(deps, { userId: caller(request).userId, limit: q.perPage, offset: q.offset }),
+      ),
   );
 
-  app.get(
-    '/:id',
-    { schema: { tags, security, params: Id, response: { 200: ImportAnswer } } },
-    async (request) => ({
-      data: await findImport(deps, { userId: caller(request).userId, importId: request.params.id }),
-    }),
-  );
+  /** One of the caller's imports, by the path's id, answered as it is now. */
+  const oneImport = { schema: { tags, security, params: Id, response: { 200: ImportAnswer } } };
+  app.get('/:id', oneImport, async (request) => ({ data: await findImport(deps, theirImport(request)) }));
 
   app.get(
     '/:id/rows',
@@ -171,26 +169,15 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageOf(ImportRowSchema) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, importRowListSpec);
-      const { rows, total } = await listImportRows(deps, {
-        userId: caller(request).userId,
-        importId: request.params.id,
-        where: q.where,
-        limit: q.perPage,
-        offset: q.offset,
-      });
-      return { data: rows, meta: pageMeta(q, total) };
-    },
+    async (request) =>
+      pageOfRows(request.query, importRowListSpec, (q) =>
+        listImportRows(deps, { ...theirImport(request), where: q.where, limit: q.perPage, offset: q.offset }),
+      ),
   );
 
-  app.post(
-    '/:id/confirm',
-    { schema: { tags, security, params: Id, response: { 200: ImportAnswer } } },
-    async (request) => ({
-      data: await confirmImport(deps, { userId: caller(request).userId, importId: request.params.id }),
-    }),
-  );
+  app.post('/:id/confirm', oneImport, async (request) => ({
+    data: await confirmImport(deps, theirImport(request)),
+  }));
 
   app.get(
     '/:id/result',
@@ -208,14 +195,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { filename, csv } = await importResultCsv(deps, {
+      const result = await importResultCsv(deps, {
         userId: caller(request).userId,
         importId: request.params.id,
       });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(filename))
-        .send(Buffer.from(csv, 'utf8'));
+      return sendCsv(reply, result);
     },
   );
 };

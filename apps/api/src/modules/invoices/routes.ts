@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileAnswer } from '../../lib/file-answer.ts';
-import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { listQuerySchema, pageOfRows } from '../../lib/list-query.ts';
 import { formPut } from '../../lib/method-override.ts';
 import { caller } from '../../lib/request-context.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -60,11 +60,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(InvoiceSchema), meta: PageMetaSchema }) },
       },
     },
-    async (request) => {
-      const q = parseListQuery(request.query, invoiceListSpec);
-      const { rows, total } = await listInvoices(deps, { userId: caller(request).userId, query: q });
-      return { data: rows, meta: pageMeta(q, total) };
-    },
+    async (request) =>
+      pageOfRows(request.query, invoiceListSpec, (query) =>
+        listInvoices(deps, { userId: caller(request).userId, query }),
+      ),
   );
 
   app.get(
