@@ -2,6 +2,7 @@
  * The root routes of spec §2, every one lazy-loaded so the first page only downloads its own code.
  * The empty path goes to login; an unknown address shows the not-found page.
  */
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
 import { AppRoot, startApp } from './app-root.tsx';
@@ -10,6 +11,11 @@ import { RouteErrorPage } from './route-error-page.tsx';
 const notFound: RouteObject['lazy'] = async () => ({
   Component: (await import('../features/message/pages/not-found-page.tsx')).NotFoundPage,
 });
+
+/** A route whose page is loaded, with its feature's other pages, the first time it is visited. */
+function page(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
+}
 
 /** Each feature's pages load together: one lazy module and one preload list per feature. */
 const catalogPages = () => import('../features/catalog/pages/index.ts');
@@ -32,23 +38,20 @@ const adminRoutes: RouteObject = {
   lazy: async () => ({ Component: (await adminPages()).AdminLayout }),
   children: [
     { index: true, lazy: async () => ({ Component: (await adminPages()).DashboardPage }) },
-    { path: 'companies', lazy: async () => ({ Component: (await adminPages()).CompaniesPage }) },
-    { path: 'policies', lazy: async () => ({ Component: (await adminPages()).PoliciesPage }) },
-    { path: 'coverages', lazy: async () => ({ Component: (await adminPages()).CoveragesPage }) },
-    { path: 'claims', lazy: async () => ({ Component: (await adminPages()).ClaimsPage }) },
-    { path: 'insurances', lazy: async () => ({ Component: (await adminPages()).InsurancesPage }) },
-    { path: 'customers', lazy: async () => ({ Component: (await adminPages()).CustomersPage }) },
-    { path: 'referrals', lazy: async () => ({ Component: (await adminPages()).ReferralsPage }) },
-    { path: 'notifications', lazy: async () => ({ Component: (await adminPages()).BroadcastPage }) },
-    { path: 'app-versions', lazy: async () => ({ Component: (await adminPages()).AppVersionsPage }) },
-    { path: 'maintenance', lazy: async () => ({ Component: (await adminPages()).MaintenancePage }) },
-    { path: 'poll-questions', lazy: async () => ({ Component: (await adminPages()).PollQuestionsPage }) },
-    { path: 'operators', lazy: async () => ({ Component: (await adminPages()).OperatorsPage }) },
-    { path: 'audit-log', lazy: async () => ({ Component: (await adminPages()).AuditLogPage }) },
-    {
-      path: 'insured-service',
-      lazy: async () => ({ Component: (await adminPages()).InsuredServiceAdminPage }),
-    },
+    page('companies', async () => (await adminPages()).CompaniesPage),
+    page('policies', async () => (await adminPages()).PoliciesPage),
+    page('coverages', async () => (await adminPages()).CoveragesPage),
+    page('claims', async () => (await adminPages()).ClaimsPage),
+    page('insurances', async () => (await adminPages()).InsurancesPage),
+    page('customers', async () => (await adminPages()).CustomersPage),
+    page('referrals', async () => (await adminPages()).ReferralsPage),
+    page('notifications', async () => (await adminPages()).BroadcastPage),
+    page('app-versions', async () => (await adminPages()).AppVersionsPage),
+    page('maintenance', async () => (await adminPages()).MaintenancePage),
+    page('poll-questions', async () => (await adminPages()).PollQuestionsPage),
+    page('operators', async () => (await adminPages()).OperatorsPage),
+    page('audit-log', async () => (await adminPages()).AuditLogPage),
+    page('insured-service', async () => (await adminPages()).InsuredServiceAdminPage),
   ],
 };
 
@@ -66,117 +69,64 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./guards.tsx')).RedirectIfSignedIn }),
         children: [
-          {
-            path: 'login',
-            lazy: async () => ({
-              Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage,
-            }),
-          },
-          {
-            path: 'register',
-            lazy: async () => ({
-              Component: (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
-            }),
-          },
-          {
-            // The risk-first registration shares the registration form for now.
-            path: 'register-risk',
-            lazy: async () => ({
-              Component: (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
-            }),
-          },
+          page('login', async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage),
+          page(
+            'register',
+            async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
+          ),
+          // The risk-first registration shares the registration form for now.
+          page(
+            'register-risk',
+            async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
+          ),
         ],
       },
-      {
-        path: 'reset-password',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
-        }),
-      },
-      {
-        path: 'admin-login',
-        lazy: async () => ({
-          Component: (await import('../features/admin/pages/admin-login-page.tsx')).AdminLoginPage,
-        }),
-      },
+      page(
+        'reset-password',
+        async () => (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
+      ),
+      page(
+        'admin-login',
+        async () => (await import('../features/admin/pages/admin-login-page.tsx')).AdminLoginPage,
+      ),
       adminRoutes,
-      {
-        path: 'message',
-        lazy: async () => ({
-          Component: (await import('../features/message/pages/message-page.tsx')).MessagePage,
-        }),
-      },
+      page('message', async () => (await import('../features/message/pages/message-page.tsx')).MessagePage),
       // Public: the catalogue and the certificate check need no sign-in and no menu.
-      { path: 'productos', lazy: async () => ({ Component: (await catalogPages()).CatalogPage }) },
-      {
-        path: 'productos/:riskType',
-        lazy: async () => ({ Component: (await catalogPages()).PublicRiskTypePage }),
-      },
-      {
-        path: 'verificar/:code',
-        lazy: async () => ({
-          Component: (await import('../features/verify/pages/verify-page.tsx')).VerifyPage,
-        }),
-      },
-      {
-        // The stores' account-deletion URL (decision 016): works signed out.
-        path: 'eliminar-cuenta',
-        lazy: async () => ({
-          Component: (await import('../features/privacy/pages/account-deletion-page.tsx'))
-            .AccountDeletionPage,
-        }),
-      },
+      page('productos', async () => (await catalogPages()).CatalogPage),
+      page('productos/:riskType', async () => (await catalogPages()).PublicRiskTypePage),
+      page(
+        'verificar/:code',
+        async () => (await import('../features/verify/pages/verify-page.tsx')).VerifyPage,
+      ),
+      // The stores' account-deletion URL (decision 016): works signed out.
+      page(
+        'eliminar-cuenta',
+        async () => (await import('../features/privacy/pages/account-deletion-page.tsx')).AccountDeletionPage,
+      ),
       // The customer's rights, signed in or out (Ley 24.240 art. 34; SSN Res. 360/2024 and 435/2025).
-      { path: 'arrepentimiento', lazy: async () => ({ Component: (await rightsPages()).WithdrawalPage }) },
-      {
-        path: 'arrepentimiento/confirmar',
-        lazy: async () => ({ Component: (await rightsPages()).WithdrawalConfirmPage }),
-      },
-      { path: 'baja', lazy: async () => ({ Component: (await rightsPages()).BajaPage }) },
-      { path: 'baja/confirmar', lazy: async () => ({ Component: (await rightsPages()).BajaConfirmPage }) },
-      {
-        // The Servicio de Atención al Asegurado, whole (the public pages' foot shows its short form).
-        path: 'atencion-al-asegurado',
-        lazy: async () => ({
-          Component: (await import('../features/rights/pages/insured-service-page.tsx')).InsuredServicePage,
-        }),
-      },
+      page('arrepentimiento', async () => (await rightsPages()).WithdrawalPage),
+      page('arrepentimiento/confirmar', async () => (await rightsPages()).WithdrawalConfirmPage),
+      page('baja', async () => (await rightsPages()).BajaPage),
+      page('baja/confirmar', async () => (await rightsPages()).BajaConfirmPage),
+      // The Servicio de Atención al Asegurado, whole (the public pages' foot shows its short form).
+      page(
+        'atencion-al-asegurado',
+        async () => (await import('../features/rights/pages/insured-service-page.tsx')).InsuredServicePage,
+      ),
       {
         lazy: async () => ({ Component: (await import('./shell/app-shell-layout.tsx')).AppShellLayout }),
         children: [
-          {
-            path: 'tabs',
-            lazy: async () => ({
-              Component: (await import('../features/home/pages/tabs-page.tsx')).TabsPage,
-            }),
-          },
-          {
-            path: 'profile',
-            lazy: async () => ({
-              Component: (await import('../features/profile/pages/profile-page.tsx')).ProfilePage,
-            }),
-          },
-          {
-            path: 'tabs/productos/:riskType',
-            lazy: async () => ({ Component: (await catalogPages()).RiskTypePage }),
-          },
-          {
-            path: 'customers/insurances',
-            lazy: async () => ({ Component: (await insurancePages()).InsurancesPage }),
-          },
-          {
-            path: 'customers/insurance-processes',
-            lazy: async () => ({ Component: (await insurancePages()).InsurancesPage }),
-          },
-          {
-            path: 'customers/insurances/:id',
-            lazy: async () => ({ Component: (await insurancePages()).InsuranceDetailPage }),
-          },
-          {
-            // The in-force certificates kept on this device, for when there is no connection.
-            path: 'certificados',
-            lazy: async () => ({ Component: (await insurancePages()).OfflineCertificatesPage }),
-          },
+          page('tabs', async () => (await import('../features/home/pages/tabs-page.tsx')).TabsPage),
+          page(
+            'profile',
+            async () => (await import('../features/profile/pages/profile-page.tsx')).ProfilePage,
+          ),
+          page('tabs/productos/:riskType', async () => (await catalogPages()).RiskTypePage),
+          page('customers/insurances', async () => (await insurancePages()).InsurancesPage),
+          page('customers/insurance-processes', async () => (await insurancePages()).InsurancesPage),
+          page('customers/insurances/:id', async () => (await insurancePages()).InsuranceDetailPage),
+          // The in-force certificates kept on this device, for when there is no connection.
+          page('certificados', async () => (await insurancePages()).OfflineCertificatesPage),
           {
             path: 'customers/insurances/:id/pay',
             lazy: async () => {
@@ -187,91 +137,40 @@ export const routes: RouteObject[] = [
           },
           // Spec §2: 'invoice' contains invoice/invoices ('Facturación').
           { path: 'invoice', loader: () => redirect('/invoice/invoices') },
-          {
-            path: 'invoice/invoices',
-            lazy: async () => ({ Component: (await billingPages()).BillingPage }),
-          },
-          {
-            path: 'referral',
-            lazy: async () => ({ Component: (await referralPages()).ReferralPage }),
-          },
-          {
-            path: 'customers/claims',
-            lazy: async () => ({ Component: (await claimPages()).ClaimsPage }),
-          },
-          {
-            path: 'customers/claims/new',
-            lazy: async () => ({ Component: (await claimPages()).NewClaimPage }),
-          },
-          {
-            path: 'customers/claims/:id',
-            lazy: async () => ({ Component: (await claimPages()).ClaimDetailPage }),
-          },
+          page('invoice/invoices', async () => (await billingPages()).BillingPage),
+          page('referral', async () => (await referralPages()).ReferralPage),
+          page('customers/claims', async () => (await claimPages()).ClaimsPage),
+          page('customers/claims/new', async () => (await claimPages()).NewClaimPage),
+          page('customers/claims/:id', async () => (await claimPages()).ClaimDetailPage),
           ...(['money', 'credit'] as const).flatMap((kind): RouteObject[] => [
-            {
-              path: `customers/${kind}-wallet`,
-              lazy: async () => ({ Component: (await walletPages()).walletRoutes[kind].Wallet }),
-            },
-            {
-              path: `customers/${kind}-wallet/:walletId/wallet-movements/:movementId`,
-              lazy: async () => ({ Component: (await walletPages()).walletRoutes[kind].Movement }),
-            },
+            page(`customers/${kind}-wallet`, async () => (await walletPages()).walletRoutes[kind].Wallet),
+            page(
+              `customers/${kind}-wallet/:walletId/wallet-movements/:movementId`,
+              async () => (await walletPages()).walletRoutes[kind].Movement,
+            ),
           ]),
-          {
-            path: 'notifications',
-            lazy: async () => ({ Component: (await notificationPages()).NotificationsPage }),
-          },
-          {
-            path: 'notifications/list',
-            lazy: async () => ({ Component: (await notificationPages()).NotificationsPage }),
-          },
-          {
-            path: 'notifications/list/:id',
-            lazy: async () => ({ Component: (await notificationPages()).NotificationOpenPage }),
-          },
-          {
-            path: 'notifications/detail',
-            lazy: async () => ({ Component: (await notificationPages()).NotificationDetailPage }),
-          },
-          {
-            path: 'contract-insurance',
-            lazy: async () => ({
-              Component: (await import('../features/contract/pages/start-contract-page.tsx'))
-                .StartContractPage,
-            }),
-          },
-          {
-            path: 'contract-insurance/:processId',
-            lazy: async () => ({
-              Component: (await import('../features/contract/pages/contract-page.tsx')).ContractPage,
-            }),
-          },
-          {
-            path: 'customers/imports',
-            lazy: async () => ({ Component: (await importPages()).ImportsPage }),
-          },
-          {
-            path: 'customers/imports/:id',
-            lazy: async () => ({ Component: (await importPages()).ImportPage }),
-          },
-          {
-            path: 'business-center',
-            lazy: async () => ({ Component: (await businessPages()).BusinessCenterPage }),
-          },
-          {
-            path: 'business-center/business/:id',
-            lazy: async () => ({ Component: (await businessPages()).BusinessPage }),
-          },
-          {
-            path: 'business-invitation',
-            lazy: async () => ({ Component: (await businessPages()).InvitationPage }),
-          },
-          {
-            path: 'search-entity',
-            lazy: async () => ({
-              Component: (await import('../features/entities/pages/search-entity-page.tsx')).SearchEntityPage,
-            }),
-          },
+          page('notifications', async () => (await notificationPages()).NotificationsPage),
+          page('notifications/list', async () => (await notificationPages()).NotificationsPage),
+          page('notifications/list/:id', async () => (await notificationPages()).NotificationOpenPage),
+          page('notifications/detail', async () => (await notificationPages()).NotificationDetailPage),
+          page(
+            'contract-insurance',
+            async () =>
+              (await import('../features/contract/pages/start-contract-page.tsx')).StartContractPage,
+          ),
+          page(
+            'contract-insurance/:processId',
+            async () => (await import('../features/contract/pages/contract-page.tsx')).ContractPage,
+          ),
+          page('customers/imports', async () => (await importPages()).ImportsPage),
+          page('customers/imports/:id', async () => (await importPages()).ImportPage),
+          page('business-center', async () => (await businessPages()).BusinessCenterPage),
+          page('business-center/business/:id', async () => (await businessPages()).BusinessPage),
+          page('business-invitation', async () => (await businessPages()).InvitationPage),
+          page(
+            'search-entity',
+            async () => (await import('../features/entities/pages/search-entity-page.tsx')).SearchEntityPage,
+          ),
         ],
       },
       // Any other address, signed in or not: 'No encontramos esta página' with the way home.

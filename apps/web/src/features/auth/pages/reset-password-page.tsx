@@ -4,7 +4,7 @@
  */
 import { ForgotPasswordBodySchema, PasswordSchema } from '@cubierto/contracts';
 import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { useState } from 'react';
+import { type FormEventHandler, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -24,6 +24,29 @@ function BackToLogin() {
     <Anchor component={Link} to="/login" fw={600}>
       {t('resetPassword.backToLogin')}
     </Anchor>
+  );
+}
+
+/** One step's form: its title and subtitle above, its fields, the submit button, the way back below. */
+function StepForm(props: {
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+  submitting: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <AuthFrame title={props.title} subtitle={props.subtitle} footer={<BackToLogin />}>
+      <form onSubmit={props.onSubmit} noValidate aria-label={props.title}>
+        <Stack gap="md">
+          {props.children}
+          <Button type="submit" size="md" fullWidth loading={props.submitting}>
+            {props.submitLabel}
+          </Button>
+        </Stack>
+      </form>
+    </AuthFrame>
   );
 }
 
@@ -67,27 +90,22 @@ function RequestLinkForm() {
   }
 
   return (
-    <AuthFrame
+    <StepForm
       title={t('resetPassword.requestTitle')}
       subtitle={t('resetPassword.requestSubtitle')}
-      footer={<BackToLogin />}
+      submitLabel={t('resetPassword.requestSubmit')}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={t('resetPassword.requestTitle')}>
-        <Stack gap="md">
-          <TextInput
-            label={t('resetPassword.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button type="submit" size="md" fullWidth loading={isSubmitting}>
-            {t('resetPassword.requestSubmit')}
-          </Button>
-        </Stack>
-      </form>
-    </AuthFrame>
+      <TextInput
+        label={t('resetPassword.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+    </StepForm>
   );
 }
 
@@ -140,32 +158,27 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <AuthFrame
+    <StepForm
       title={t('resetPassword.newTitle')}
       subtitle={t('resetPassword.newSubtitle')}
-      footer={<BackToLogin />}
+      submitLabel={t('resetPassword.newSubmit')}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={t('resetPassword.newTitle')}>
-        <Stack gap="md">
-          <PasswordField
-            label={t('resetPassword.newPassword')}
-            autoComplete="new-password"
-            description={t('register.passwordHint')}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordField
-            label={t('resetPassword.confirmPassword')}
-            autoComplete="new-password"
-            error={errors.confirmation?.message}
-            {...register('confirmation')}
-          />
-          <Button type="submit" size="md" fullWidth loading={isSubmitting}>
-            {t('resetPassword.newSubmit')}
-          </Button>
-        </Stack>
-      </form>
-    </AuthFrame>
+      <PasswordField
+        label={t('resetPassword.newPassword')}
+        autoComplete="new-password"
+        description={t('register.passwordHint')}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('resetPassword.confirmPassword')}
+        autoComplete="new-password"
+        error={errors.confirmation?.message}
+        {...register('confirmation')}
+      />
+    </StepForm>
   );
 }
 
