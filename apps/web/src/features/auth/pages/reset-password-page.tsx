@@ -27,22 +27,25 @@ function BackToLogin() {
   );
 }
 
-/** One step's form: its title and subtitle above, its fields, the submit button, the way back below. */
+/**
+ * One step's form ('request': the e-mail; 'new': the new password): its title and subtitle above, its
+ * fields, the submit button, the way back below (texts `resetPassword.<step>Title|Subtitle|Submit`).
+ */
 function StepForm(props: {
-  title: string;
-  subtitle: string;
-  submitLabel: string;
+  step: 'request' | 'new';
   submitting: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const title = t(`resetPassword.${props.step}Title`);
   return (
-    <AuthFrame title={props.title} subtitle={props.subtitle} footer={<BackToLogin />}>
-      <form onSubmit={props.onSubmit} noValidate aria-label={props.title}>
+    <AuthFrame title={title} subtitle={t(`resetPassword.${props.step}Subtitle`)} footer={<BackToLogin />}>
+      <form onSubmit={props.onSubmit} noValidate aria-label={title}>
         <Stack gap="md">
           {props.children}
           <Button type="submit" size="md" fullWidth loading={props.submitting}>
-            {props.submitLabel}
+            {t(`resetPassword.${props.step}Submit`)}
           </Button>
         </Stack>
       </form>
@@ -90,13 +93,7 @@ function RequestLinkForm() {
   }
 
   return (
-    <StepForm
-      title={t('resetPassword.requestTitle')}
-      subtitle={t('resetPassword.requestSubtitle')}
-      submitLabel={t('resetPassword.requestSubmit')}
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
-    >
+    <StepForm step="request" submitting={isSubmitting} onSubmit={onSubmit}>
       <TextInput
         label={t('resetPassword.email')}
         type="email"
@@ -158,13 +155,7 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <StepForm
-      title={t('resetPassword.newTitle')}
-      subtitle={t('resetPassword.newSubtitle')}
-      submitLabel={t('resetPassword.newSubmit')}
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
-    >
+    <StepForm step="new" submitting={isSubmitting} onSubmit={onSubmit}>
       <PasswordField
         label={t('resetPassword.newPassword')}
         autoComplete="new-password"
