@@ -8,10 +8,12 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { answersWith, livePrice } from '../model/live-price.ts';
 
-export function LivePrice({ process, step }: { process: InsuranceProcess; step: StepName }) {
+type LivePriceProps = { process: InsuranceProcess; step: StepName; today: string };
+
+export function LivePrice({ process, step, today }: LivePriceProps) {
   const { t } = useTranslation();
   const values = useWatch() as Record<string, unknown>;
-  const price = livePrice(process, answersWith(process, step, values));
+  const price = livePrice(process, answersWith(process, step, values, today));
   return (
     <Text size="sm" fw={600} aria-live="polite" data-testid="live-price">
       {price

@@ -11,7 +11,9 @@ import {
   type Premium,
   PricingError,
   quoteAnswers,
+  type StepName,
 } from '@cubierto/contracts';
+import { stepDefaults } from './step-values.ts';
 
 type Answers = InsuranceProcess['answers'];
 
@@ -46,11 +48,18 @@ export function livePrice(process: InsuranceProcess, answers: Answers): LivePric
   return { premium, unit: 'months', count: coverMonths(dates?.start_date ?? null, dates?.end_date ?? null) };
 }
 
-/** The saved answers with the step being typed in place of its saved version. */
+/**
+ * The saved answers with the step being typed in place of its saved version; dates not answered yet are
+ * the ones the dates step will propose (a trip's price is for its days, not for a day).
+ */
 export function answersWith(
   process: InsuranceProcess,
-  step: string,
+  step: StepName,
   values: Record<string, unknown>,
+  today: string,
 ): Answers {
-  return { ...process.answers, [step]: values as Answers[keyof Answers] };
+  const answers: Answers = { ...process.answers, [step]: values as Answers[keyof Answers] };
+  if (process.steps.includes('dates') && !answers.dates)
+    answers.dates = stepDefaults(process, 'dates', { today }) as Answers['dates'];
+  return answers;
 }

@@ -248,6 +248,39 @@ describe('contract page: the price as the answers are typed (issue 19 item 1)', 
     );
   });
 
+  it('a trip: the price is for the days of the trip the dates step proposes', async () => {
+    const base = processOf('travel-assistance');
+    renderProcess({
+      ...base,
+      coverage: {
+        ...base.coverage,
+        price_terms: {
+          pricing: {
+            kind: 'travel_by_days',
+            daily_cents: { one_trip: 190_000, multi_trip: 150_000, long_stay: 110_000 },
+          },
+          surcharge_bps: 500,
+          tax_bps: 2100,
+        },
+      },
+      answers: {
+        risk: {
+          trip_type: 'one_trip',
+          destination: 'Brasil',
+          travellers: [
+            { first_name: 'Ana', last_name: 'Paz', dni: '30123456', birth_date: '1990-05-04', gender: 'f' },
+          ],
+        },
+      },
+      next_step: 'dates',
+    });
+    const live = await screen.findByTestId('live-price');
+    // Proposed: today and 7 days later, 8 days of trip at 1.900 a day + 5 % + 21 %.
+    expect(flat(live.textContent)).toBe(
+      'Con estos datos pagás $ 19.311,60 por 8 días, con recargos e impuestos incluidos.',
+    );
+  });
+
   it('once the value and the dates are saved, the header shows their price for the months covered', async () => {
     const base = processOf('cell-phone');
     renderProcess({

@@ -146,7 +146,7 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
         {step === 'photos' && <PhotosFields code={code} />}
         {step === 'dates' && <DatesFields code={code} today={today} />}
         {step === 'taker' && <TakerFields processId={process.id} entities={entities.data ?? []} />}
-        {stepMovesPrice(process, step) && <LivePrice process={process} step={step} />}
+        {stepMovesPrice(process, step) && <LivePrice process={process} step={step} today={today} />}
       </StepForm>
     );
   };
