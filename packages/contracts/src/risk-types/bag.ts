@@ -1,17 +1,12 @@
 /** Bag (spec §1): the standard flow; an optional description, nothing that identifies it. */
 import { z } from 'zod';
-import { amount, col, dash, defineRiskType, plain } from './define.ts';
+import { amount, col, dash, defineRiskType, plain, STANDARD_FLOW } from './define.ts';
 
 export const bag = defineRiskType({
   code: 'bag',
   name: 'Bolso protegido',
   plural: 'Bolsos protegidos',
-  flowGroup: 0,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
-  twoPhotos: false,
-  specialClauses: false,
-  externalLink: false,
-  pricing: 'fixed_monthly',
+  ...STANDARD_FLOW,
   ssnBranch: 'robo',
   answers: () => z.strictObject({ description: z.string().trim().max(200).optional() }),
   fields: [

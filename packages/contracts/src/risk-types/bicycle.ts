@@ -1,18 +1,15 @@
 /** Bicycle (spec §1): the object flow with two photos. */
 import { z } from 'zod';
 import { text, WHEEL_SIZES } from './answers.ts';
-import { amount, col, dash, defineRiskType, joined, plain } from './define.ts';
+import { amount, col, dash, defineRiskType, joined, plain, STANDARD_FLOW } from './define.ts';
 
 export const bicycle = defineRiskType({
   code: 'bicycle',
   name: 'Bicicleta',
   plural: 'Bicicletas',
+  ...STANDARD_FLOW,
   flowGroup: 2,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
   twoPhotos: true,
-  specialClauses: false,
-  externalLink: false,
-  pricing: 'fixed_monthly',
   ssnBranch: 'robo',
   answers: () =>
     z.strictObject({

@@ -2,17 +2,15 @@
 import { z } from 'zod';
 import { isValidImei } from '../objects.ts';
 import { amountCents, text } from './answers.ts';
-import { amount, col, dash, defineRiskType, joined, plain } from './define.ts';
+import { amount, col, dash, defineRiskType, joined, plain, STANDARD_FLOW } from './define.ts';
 
 export const cellPhone = defineRiskType({
   code: 'cell-phone',
   name: 'Celular',
   plural: 'Celulares',
+  ...STANDARD_FLOW,
   flowGroup: 2,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
   twoPhotos: true,
-  specialClauses: false,
-  externalLink: false,
   pricing: 'by_insured_amount',
   ssnBranch: 'robo',
   answers: () =>

@@ -139,6 +139,20 @@ export type RiskFactSheet = { facts: RiskFact[]; people: RiskPeople[] };
 
 export type RiskAnswersData = Record<string, unknown>;
 
+/**
+ * The standard flow's rules (spec §4–§5): the cover's date range (up to a year, a month proposed), no
+ * photos, no special clauses, sold here, a fixed monthly premium. A definition spreads it and then says
+ * only what is different.
+ */
+export const STANDARD_FLOW = {
+  flowGroup: 0,
+  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
+  twoPhotos: false,
+  specialClauses: false,
+  externalLink: false,
+  pricing: 'fixed_monthly',
+} as const;
+
 export type RiskTypeDefinition<Code extends string = string, Answers extends z.ZodType = z.ZodType> = {
   code: Code;
   /** Spanish names shown to customers, singular and plural ("1 seguro de celular", "3 seguros de celular"). */

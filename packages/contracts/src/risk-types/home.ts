@@ -1,18 +1,20 @@
 /** Home (spec §1): the standard flow; the address identifies the insured home. */
 import { z } from 'zod';
 import { AddressSchema } from './answers.ts';
-import { addressColumns, addressFacts, addressLines, amount, defineRiskType } from './define.ts';
+import {
+  addressColumns,
+  addressFacts,
+  addressLines,
+  amount,
+  defineRiskType,
+  STANDARD_FLOW,
+} from './define.ts';
 
 export const home = defineRiskType({
   code: 'home',
   name: 'Hogar',
   plural: 'Hogares',
-  flowGroup: 0,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
-  twoPhotos: false,
-  specialClauses: false,
-  externalLink: false,
-  pricing: 'fixed_monthly',
+  ...STANDARD_FLOW,
   ssnBranch: 'combinado_familiar_integral',
   answers: () => z.strictObject({ address: AddressSchema }),
   fields: [{ key: 'address', kind: 'address', identifies: true, csv: addressColumns }],

@@ -10,18 +10,14 @@ import {
   personColumns,
   personLine,
   record,
+  STANDARD_FLOW,
 } from './define.ts';
 
 export const life = defineRiskType({
   code: 'life',
   name: 'Vida',
   plural: 'Vida',
-  flowGroup: 0,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
-  twoPhotos: false,
-  specialClauses: false,
-  externalLink: false,
-  pricing: 'fixed_monthly',
+  ...STANDARD_FLOW,
   ssnBranch: 'vida',
   ivaExempt: true,
   answers: () => z.strictObject({ insured: PersonSchema, beneficiaries: beneficiaries(1) }),

@@ -1,18 +1,15 @@
 /** Motorcycle (spec §1): the object flow; one insurer may sell it on its own site (external link). */
 import { z } from 'zod';
 import { motorcycleYearSchema, Plate, text } from './answers.ts';
-import { amount, col, dash, defineRiskType, plain } from './define.ts';
+import { amount, col, dash, defineRiskType, plain, STANDARD_FLOW } from './define.ts';
 
 export const motorcycle = defineRiskType({
   code: 'motorcycle',
   name: 'Moto',
   plural: 'Motos',
+  ...STANDARD_FLOW,
   flowGroup: 2,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
-  twoPhotos: false,
-  specialClauses: false,
   externalLink: true,
-  pricing: 'fixed_monthly',
   ssnBranch: 'motovehiculos',
   answers: (now) =>
     z.strictObject({

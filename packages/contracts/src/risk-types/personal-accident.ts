@@ -12,18 +12,17 @@ import {
   personLine,
   plain,
   record,
+  STANDARD_FLOW,
 } from './define.ts';
 
 export const personalAccident = defineRiskType({
   code: 'personal-accident',
   name: 'Accidentes personales',
   plural: 'Accidentes personales',
+  ...STANDARD_FLOW,
   flowGroup: 1,
   dates: null,
-  twoPhotos: false,
   specialClauses: true,
-  externalLink: false,
-  pricing: 'fixed_monthly',
   ssnBranch: 'accidentes_personales',
   answers: () =>
     z.strictObject({

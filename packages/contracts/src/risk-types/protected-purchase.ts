@@ -1,17 +1,13 @@
 /** Protected purchase (spec §1): the standard flow, priced on the purchase price. */
 import { z } from 'zod';
 import { amountCents, isoDate, text } from './answers.ts';
-import { amount, col, dash, dateEs, defineRiskType, plain } from './define.ts';
+import { amount, col, dash, dateEs, defineRiskType, plain, STANDARD_FLOW } from './define.ts';
 
 export const protectedPurchase = defineRiskType({
   code: 'protected-purchase',
   name: 'Compra protegida',
   plural: 'Compras protegidas',
-  flowGroup: 0,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
-  twoPhotos: false,
-  specialClauses: false,
-  externalLink: false,
+  ...STANDARD_FLOW,
   pricing: 'by_insured_amount',
   ssnBranch: 'otros_danos_patrimoniales',
   answers: () =>

@@ -1,18 +1,14 @@
 /** Cargo of a specific vehicle (spec §1): the standard flow, covered for a month from payment. */
 import { z } from 'zod';
 import { Plate, text } from './answers.ts';
-import { amount, col, dash, defineRiskType, plain } from './define.ts';
+import { amount, col, dash, defineRiskType, plain, STANDARD_FLOW } from './define.ts';
 
 export const specificVehicleCargo = defineRiskType({
   code: 'specific-vehicle-cargo',
   name: 'Carga por vehículo',
   plural: 'Cargas por vehículo',
-  flowGroup: 0,
+  ...STANDARD_FLOW,
   dates: null,
-  twoPhotos: false,
-  specialClauses: false,
-  externalLink: false,
-  pricing: 'fixed_monthly',
   ssnBranch: 'transporte',
   answers: () => z.strictObject({ plate: Plate, cargo_description: text('qué carga transporta', 200) }),
   fields: [

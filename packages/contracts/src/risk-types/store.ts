@@ -10,18 +10,14 @@ import {
   dash,
   defineRiskType,
   plain,
+  STANDARD_FLOW,
 } from './define.ts';
 
 export const store = defineRiskType({
   code: 'store',
   name: 'Comercio',
   plural: 'Comercios',
-  flowGroup: 0,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
-  twoPhotos: false,
-  specialClauses: false,
-  externalLink: false,
-  pricing: 'fixed_monthly',
+  ...STANDARD_FLOW,
   ssnBranch: 'combinado_familiar_integral',
   answers: () =>
     z.strictObject({ address: AddressSchema, business_activity: text('el rubro del comercio', 80) }),

@@ -1,18 +1,15 @@
 /** Telemedicine (spec §1): the people flow; one insurer may sell it on its own site (external link). */
 import { z } from 'zod';
 import { PersonSchema } from './answers.ts';
-import { defineRiskType, insuredPeople, personColumns, personLine, record } from './define.ts';
+import { defineRiskType, insuredPeople, personColumns, personLine, record, STANDARD_FLOW } from './define.ts';
 
 export const telemedicine = defineRiskType({
   code: 'telemedicine',
   name: 'Telemedicina',
   plural: 'Telemedicina',
+  ...STANDARD_FLOW,
   flowGroup: 1,
-  dates: { kind: 'cover', maxDays: 366, defaultDays: 30 },
-  twoPhotos: false,
-  specialClauses: false,
   externalLink: true,
-  pricing: 'fixed_monthly',
   ssnBranch: 'salud',
   answers: () => z.strictObject({ insured: PersonSchema }),
   fields: [

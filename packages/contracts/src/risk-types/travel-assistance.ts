@@ -14,17 +14,16 @@ import {
   personColumns,
   personLine,
   plain,
+  STANDARD_FLOW,
 } from './define.ts';
 
 export const travelAssistance = defineRiskType({
   code: 'travel-assistance',
   name: 'Asistencia al viajero',
   plural: 'Asistencias al viajero',
+  ...STANDARD_FLOW,
   flowGroup: 1,
   dates: { kind: 'trip', maxDays: 365, defaultDays: 7 },
-  twoPhotos: false,
-  specialClauses: false,
-  externalLink: false,
   pricing: 'travel_by_days',
   ssnBranch: 'asistencia',
   answers: () =>
