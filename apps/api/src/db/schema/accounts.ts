@@ -50,6 +50,9 @@ export const users = pgTable(
      * contracts, invoices and movements the law makes us keep point at it.
      */
     deletedAt: moment('deleted_at'),
+    /** When the customer accepted the terms and the privacy policy at registration, and which version. */
+    termsAcceptedAt: moment('terms_accepted_at'),
+    termsVersion: text('terms_version'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)],
@@ -106,6 +109,9 @@ export const pendingRegistrations = pgTable(
     deviceHash: text('device_hash'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: moment('expires_at').notNull(),
+    /** The terms and privacy policy accepted with the form: carried to the account on confirmation. */
+    termsAcceptedAt: moment('terms_accepted_at'),
+    termsVersion: text('terms_version'),
     createdAt: createdAt(),
   },
   (t) => [
