@@ -116,8 +116,7 @@ export async function createCompany(deps: { db: Db }, input: { body: CompanyBody
       .insert(companies)
       .values({ name: body.name, legalName: body.legal_name })
       .returning();
-    const out = companyOut(row!);
-    return recordCreated(tx, audit, 'company', out);
+    return recordCreated(tx, audit, 'company', companyOut(row!));
   });
 }
 
@@ -336,8 +335,7 @@ export async function createPolicy(
       .insert(policies)
       .values(await policyValues(tx, body, rule))
       .returning({ id: policies.id });
-    const after = adminPolicyOut(await findPolicyRow(tx, row!.id));
-    return recordCreated(tx, audit, 'policy', after);
+    return recordCreated(tx, audit, 'policy', adminPolicyOut(await findPolicyRow(tx, row!.id)));
   });
 }
 
@@ -471,8 +469,12 @@ export async function createCoverage(deps: { db: Db }, input: { body: CoverageBo
     });
     checkCoverage(body, policy.riskType.shortCode);
     const [row] = await tx.insert(coverages).values(coverageValues(body)).returning();
-    const after = adminCoverageOut(row!, policy.riskType.shortCode, policy.policy.name);
-    return recordCreated(tx, audit, 'coverage', after);
+    return recordCreated(
+      tx,
+      audit,
+      'coverage',
+      adminCoverageOut(row!, policy.riskType.shortCode, policy.policy.name),
+    );
   });
 }
 

@@ -67,8 +67,7 @@ export async function createOperator(
         createdByOperatorId: audit.actor.kind === 'operator' ? audit.actor.operatorId : null,
       })
       .returning();
-    const out = operatorOut(row!);
-    return recordCreated(tx, audit, 'operator', out);
+    return recordCreated(tx, audit, 'operator', operatorOut(row!));
   });
 }
 

@@ -59,11 +59,9 @@ async function assertQuestionFree(tx: DbOrTx, pollId: number, name: string, exce
 }
 
 export async function createPollQuestion(
-  deps: { db: Db },
-  input: { body: PollQuestionBody; audit: AuditContext },
+  { db }: { db: Db },
+  { body, audit }: { body: PollQuestionBody; audit: AuditContext },
 ): Promise<PollQuestion> {
-  const { db } = deps;
-  const { body, audit } = input;
   return db.transaction(async (tx) => {
     const pollId = await insurancePollId(tx);
     await assertQuestionFree(tx, pollId, body.name);
@@ -71,17 +69,14 @@ export async function createPollQuestion(
       .insert(pollQuestions)
       .values({ ...body, values: normaliseScale(body.values), pollId })
       .returning();
-    const after = pollQuestionOut(row!);
-    return recordCreated(tx, audit, 'poll_question', after);
+    return recordCreated(tx, audit, 'poll_question', pollQuestionOut(row!));
   });
 }
 
 export async function updatePollQuestion(
-  deps: { db: Db },
-  input: { id: number; body: PollQuestionBody; audit: AuditContext },
+  { db }: { db: Db },
+  { id, body, audit }: { id: number; body: PollQuestionBody; audit: AuditContext },
 ): Promise<PollQuestion> {
-  const { db } = deps;
-  const { id, body, audit } = input;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(pollQuestions).where(eq(pollQuestions.id, id)).for('update');
     if (!current) throw new AppError('not_found', { message: 'La pregunta no existe.' });

@@ -57,24 +57,19 @@ export async function listAppVersions(deps: { db: DbOrTx }, query: RawQuery) {
 }
 
 export async function createAppVersion(
-  deps: { db: Db },
-  input: { body: AppVersionBody; audit: AuditContext },
+  { db }: { db: Db },
+  { body, audit }: { body: AppVersionBody; audit: AuditContext },
 ): Promise<AppVersion> {
-  const { db } = deps;
-  const { body, audit } = input;
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(appVersions).values(body).returning();
-    const after = appVersionOut(row!);
-    return recordCreated(tx, audit, 'app_version', after);
+    return recordCreated(tx, audit, 'app_version', appVersionOut(row!));
   });
 }
 
 export async function updateAppVersion(
-  deps: { db: Db },
-  input: { id: number; body: AppVersionBody; audit: AuditContext },
+  { db }: { db: Db },
+  { id, body, audit }: { id: number; body: AppVersionBody; audit: AuditContext },
 ): Promise<AppVersion> {
-  const { db } = deps;
-  const { id, body, audit } = input;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(appVersions).where(eq(appVersions.id, id)).for('update');
     if (!current) throw new AppError('not_found', { message: 'La versión no existe.' });
