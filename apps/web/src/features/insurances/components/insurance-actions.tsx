@@ -24,6 +24,8 @@ export function CertificateCard({ insurance }: { insurance: InsuranceDetail }) {
   const [downloading, setDownloading] = useState(false);
   const available = insurance.status === 'vigente';
   const startsLater = insurance.status === 'pendiente' && !!insurance.paid_at && !!insurance.starts_on;
+  // Ended (voided, cancelled, finished, rejected): it will not be in force again, so no "when it is".
+  const ended = insurance.status !== 'pendiente' && !available;
 
   const download = async () => {
     setDownloading(true);
@@ -42,7 +44,9 @@ export function CertificateCard({ insurance }: { insurance: InsuranceDetail }) {
             ? t('insurances.certificate.ready')
             : startsLater
               ? t('insurances.certificate.notStartedYet', { date: formatDay(insurance.starts_on) })
-              : t('insurances.certificate.notYet')}
+              : ended
+                ? t('insurances.certificate.ended')
+                : t('insurances.certificate.notYet')}
         </Text>
         <Button
           leftSection={<IconDownload size={18} />}

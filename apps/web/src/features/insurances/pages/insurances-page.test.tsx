@@ -185,6 +185,27 @@ describe('insurance detail', () => {
     expect(screen.getByText('1 de noviembre de 2025')).toBeInTheDocument();
   });
 
+  it('an insurance voided (its payment reversed) does not promise a certificate once it is in force', async () => {
+    mockApi({
+      'GET /customers/insurances/21': {
+        body: {
+          data: insuranceOf({
+            status: 'anulado',
+            status_label: 'Anulado',
+            paid_at: '2025-11-01T12:00:00.000Z',
+          }),
+        },
+      },
+    });
+    renderPage('/customers/insurances/21');
+    expect(await screen.findByRole('heading', { name: 'Celular · Robo', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar constancia' })).toBeDisabled();
+    expect(
+      screen.getByText('Esta contratación ya no tiene cobertura, así que no hay constancia para descargar.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/estará disponible cuando/)).not.toBeInTheDocument();
+  });
+
   it('back from an approved payment (check_credits=true) reads the insurance and the balances again', async () => {
     const client = createQueryClient();
     // What the app had cached before the checkout: the insurance unpaid, Mi crédito's old balance.

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,31 @@ describe('Mi dinero', () => {
     renderWallet();
     expect(await screen.findByText('$ 1.500,00')).toBeInTheDocument();
     expect(await screen.findByText('Todavía no hay movimientos')).toBeInTheDocument();
+  });
+
+  it('a negative balance (a payment taken back after it was spent) says what is owed', async () => {
+    mockApi({
+      'GET /customers/money-wallet': {
+        body: {
+          data: {
+            id: 3,
+            kind: 'money',
+            name: 'Mi dinero',
+            balance_cents: -800_415,
+            balance_nice: '-$ 8.004,15',
+          },
+        },
+      },
+      'GET /customers/money-wallet/3/wallet-movements': {
+        body: { data: [], meta: { current_page: 1, per_page: 10, total: 0, last_page: 1 } },
+      },
+    });
+    renderWallet();
+    const balance = await screen.findByRole('region', { name: 'Saldo disponible' });
+    expect(await within(balance).findByText('-$ 8.004,15')).toBeInTheDocument();
+    expect(balance).toHaveTextContent(
+      'Debés $ 8.004,15: se descuenta del próximo ingreso, y hasta entonces no podés pagar con este saldo.',
+    );
   });
 
   it('pages through the movements, each opening its detail', async () => {

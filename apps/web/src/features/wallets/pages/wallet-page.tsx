@@ -1,8 +1,10 @@
 /**
  * 'Mi dinero' (customers/money-wallet) and 'Mi crédito' (customers/credit-wallet): the balance, a top-up
  * through a test checkout, and the movements. Money comes in by top-ups and refunds of cancelled
- * insurances and goes out by paying insurances.
+ * insurances and goes out by paying insurances; a payment a provider took back after it was spent leaves
+ * a negative balance, which the page says is owed.
  */
+import { formatArs } from '@cubierto/contracts';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -42,9 +44,17 @@ export function WalletPage({ kind }: { kind: WalletKind }) {
                   {t('wallets.balance')}
                 </Text>
                 {wallet.data ? (
-                  <Text fz={36} fw={700} lh={1.1}>
-                    {wallet.data.balance_nice}
-                  </Text>
+                  <>
+                    <Text fz={36} fw={700} lh={1.1}>
+                      {wallet.data.balance_nice}
+                    </Text>
+                    {/* A provider took back money already spent: the debt, said in words (DOMAIN.md "Reversals"). */}
+                    {wallet.data.balance_cents < 0 && (
+                      <Text size="sm">
+                        {t('wallets.owed', { amount: formatArs(-wallet.data.balance_cents) })}
+                      </Text>
+                    )}
+                  </>
                 ) : (
                   <Skeleton h={40} w={180} />
                 )}
