@@ -147,7 +147,7 @@ async function register(page: Page, name: string): Promise<Customer> {
   const email = newEmail('chargeback');
   const dni = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
   const started = await page.request.post(`${API}/auth/register`, {
-    data: { name, email, password: PASSWORD, dni },
+    data: { name, email, password: PASSWORD, dni, accepted_terms: true },
   });
   expect(started.status(), await started.text()).toBe(202);
   let code: string | undefined;
@@ -286,6 +286,10 @@ test('a chargeback after approval voids the insurance it paid and takes a spent 
   await expect(page).toHaveURL(new RegExp(`/customers/insurances/${byCard.id}$`));
   await expect(page.getByText('Anulado', { exact: true })).toBeVisible();
   await expect(page.getByText('Vigente', { exact: true })).toHaveCount(0);
+  await expect(
+    page.getByText('Esta contratación ya no tiene cobertura, así que no hay constancia para descargar.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Descargar constancia' })).toBeDisabled();
   await expectAccessible(page);
   await shot(page, info, 'insurance-voided');
 
@@ -308,6 +312,9 @@ test('a chargeback after approval voids the insurance it paid and takes a spent 
   await menu(page, 'Mi dinero');
   await expect(page.getByRole('heading', { name: 'Mi dinero', level: 1 })).toBeVisible();
   await expect(balanceOf(page)).toContainText(ars(-fromWallet.total_cents));
+  await expect(balanceOf(page)).toContainText(
+    `Debés ${ars(fromWallet.total_cents)}: se descuenta del próximo ingreso, y hasta entonces no podés pagar con este saldo.`,
+  );
   const reversal = page.getByRole('link', { name: /Reversión de un pago/ });
   await expect(reversal).toHaveCount(1);
   await expect(reversal).toContainText(ars(-topUpCents));
