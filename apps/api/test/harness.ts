@@ -131,6 +131,15 @@ export function uniqueEmail(prefix = 'cliente'): string {
   return `${prefix}.${process.pid}.${counter}.${Date.now()}@example.com`;
 }
 
+/**
+ * A DNI no other registration of this run has: an account's DNI is its own (document_taken). Between
+ * 20 and 30 million, clear of the ranges the referral tests count in.
+ */
+export function uniqueDni(): string {
+  counter += 1;
+  return String(20_000_000 + (process.pid % 1000) * 10_000 + (counter % 10_000));
+}
+
 export const GOOD_PASSWORD = 'Tornado-Azul-2025';
 
 /** Mails sent through a test's own mailer, per app (see createTestApp). */
@@ -203,7 +212,8 @@ export async function registerCustomer(
     name: 'Juan Pérez',
     email: uniqueEmail(),
     password: GOOD_PASSWORD,
-    dni: '28123456',
+    dni: uniqueDni(),
+    accepted_terms: true,
     ...overrides,
   };
   const headers = options.headers ?? {};

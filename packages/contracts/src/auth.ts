@@ -58,8 +58,21 @@ export const RegisterBodySchema = z.strictObject({
   social_token: z.string().min(1).max(8192).optional(),
   /** The inviter's code from a referral link (`/register?ref=CODE`). */
   referral_code: ReferralCodeSchema.optional(),
+  /** The terms and the privacy policy (/terminos, /privacidad) accepted: no account without it. */
+  accepted_terms: z.literal(true, {
+    error: 'Aceptá los términos y la política de privacidad para continuar.',
+  }),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+/**
+ * The version of the terms and the privacy policy the registration form shows (their date): stored with
+ * the account's acceptance. A new text changes it.
+ */
+export const TERMS_VERSION = '2026-11-26';
+
+/** A DNI already in an account: the message under the field (the spec's words, nothing more revealed). */
+export const documentTakenMessage = 'Ya hay una cuenta con ese DNI. Ingresá o recuperá tu contraseña.';
 
 /**
  * Registering with a password: `POST /auth/register` answers 202 with this message whether or not the

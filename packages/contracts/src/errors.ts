@@ -19,6 +19,8 @@ export const errorCodes = {
   request_timeout: 408,
   conflict: 409,
   email_taken: 409,
+  /** Registration: the DNI is already another account's (spec's message under the DNI field). */
+  document_taken: 409,
   idempotency_key_reused: 409,
   push_subscription_taken: 409,
   /** A wallet's balance does not cover the debit (paying an insurance or an import from a wallet). */

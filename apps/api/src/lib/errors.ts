@@ -21,6 +21,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   request_timeout: 'La solicitud tardó demasiado en llegar. Intentá de nuevo.',
   conflict: 'La operación entra en conflicto con el estado actual.',
   email_taken: 'Ya existe una cuenta con ese email.',
+  document_taken: 'Ya hay una cuenta con ese DNI. Ingresá o recuperá tu contraseña.',
   idempotency_key_reused: 'Esa clave de idempotencia ya se usó para otra solicitud.',
   push_subscription_taken: 'Este dispositivo ya recibe las notificaciones de otra cuenta.',
   insufficient_funds: 'Saldo insuficiente.',

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { TERMS_VERSION } from '@cubierto/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -6,11 +8,13 @@ import {
   registerCustomer,
   registrationCodeIn,
   type TestApp,
+  uniqueDni,
   uniqueEmail,
   until,
 } from '../../../test/harness.ts';
 import { decodeMail, resetTokenFrom, startSmtpPeer } from '../../../test/peers/smtp-peer.ts';
 import { unusedLocalUrl } from '../../../test/peers/unreachable-peer.ts';
+import { users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -60,7 +64,13 @@ const register = (payload: Record<string, unknown>, options: { ip?: string; devi
   t.app.inject({
     method: 'POST',
     url: '/api/v4/auth/register',
-    payload: { name: 'María López', password: GOOD_PASSWORD, dni: '27.345.678', ...payload },
+    payload: {
+      name: 'María López',
+      password: GOOD_PASSWORD,
+      dni: uniqueDni(),
+      accepted_terms: true,
+      ...payload,
+    },
     remoteAddress: options.ip ?? nextIp(),
     ...(options.device ? { headers: { 'x-device-id': options.device } } : {}),
   });
@@ -86,7 +96,7 @@ const login = (email: string, password: string, ip = '10.0.0.1', device?: string
 describe('registration', () => {
   it('answers 202, mails a 6-digit code, and the code creates the user with its entity and a working session', async () => {
     const email = uniqueEmail();
-    const started = await register({ email: email.toUpperCase() });
+    const started = await register({ email: email.toUpperCase(), dni: '27.345.678' });
     expect(started.statusCode).toBe(202);
     expect(started.json()).toEqual({ message: `Te enviamos un código a ${email} para confirmar tu cuenta.` });
     expect((await login(email, GOOD_PASSWORD, nextIp())).statusCode).toBe(401);
@@ -111,6 +121,48 @@ describe('registration', () => {
       place: null,
     });
     expect((await login(email, GOOD_PASSWORD, nextIp())).statusCode).toBe(200);
+  });
+
+  it('refuses a registration without the terms and privacy policy accepted, and stores the acceptance with its version', async () => {
+    for (const accepted_terms of [undefined, false]) {
+      const res = await register({ email: uniqueEmail('terminos'), accepted_terms });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().validations.accepted_terms).toEqual([
+        'Aceptá los términos y la política de privacidad para continuar.',
+      ]);
+    }
+    const before = Date.now();
+    const { email } = await customer();
+    const [row] = await t.database.db
+      .select({ acceptedAt: users.termsAcceptedAt, version: users.termsVersion })
+      .from(users)
+      .where(eq(users.email, email));
+    expect(row?.version).toBe(TERMS_VERSION);
+    expect(row?.acceptedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('refuses a DNI already in another account under the DNI field, before any code is mailed', async () => {
+    const dni = uniqueDni();
+    await customer({ dni });
+    const email = uniqueEmail('otro-dni');
+    const res = await register({ email, dni: `${dni.slice(0, 2)}.${dni.slice(2, 5)}.${dni.slice(5)}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error_code: 'document_taken',
+      validations: { dni: ['Ya hay una cuenta con ese DNI. Ingresá o recuperá tu contraseña.'] },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mailsTo(email)).toHaveLength(0);
+  });
+
+  it('two registrations of one DNI confirmed at once make one account: the other is refused with document_taken', async () => {
+    const dni = uniqueDni();
+    const emails = [uniqueEmail('dni-a'), uniqueEmail('dni-b')];
+    for (const email of emails) expect((await register({ email, dni })).statusCode).toBe(202);
+    const codes = await Promise.all(emails.map(codeMailedTo));
+    const results = await Promise.all(emails.map((email, i) => confirm(email, codes[i]!)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().error_code).toBe('document_taken');
   });
 
   it('answers an existing e-mail exactly as a new one and mails its owner a warning instead of a code', async () => {

@@ -6,7 +6,7 @@
  * registration does, from the pending one, once.
  */
 import { randomInt } from 'node:crypto';
-import type { RegisterBody } from '@cubierto/contracts';
+import { type RegisterBody, TERMS_VERSION } from '@cubierto/contracts';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +16,13 @@ import { escapeHtml, type Mailer } from '../../lib/mail.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { checkReferralCode } from '../referrals/service.ts';
-import { createAccount, findUserByEmail, hashPassword, type SessionOptions } from './service.ts';
+import {
+  createAccount,
+  findUserByEmail,
+  hashPassword,
+  refuseTakenDni,
+  type SessionOptions,
+} from './service.ts';
 import type { IssuedToken } from './sessions.ts';
 
 const CODE_TTL_MINUTES = 30;
@@ -63,6 +69,8 @@ export async function startRegistration(
 ): Promise<void> {
   if (input.referral_code)
     await checkReferralCode(deps.db, { code: input.referral_code, inviteeDni: input.dni });
+  // Said at once, under the DNI field (checked again, locked, when the account is created).
+  await refuseTakenDni(deps.db, input.dni);
   // Hashed for a known e-mail too, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
   const owner = await findUserByEmail(deps.db, input.email);
@@ -75,13 +83,16 @@ export async function startRegistration(
   const expiresAt = new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
   await deps.db.execute(sql`
     insert into ${pendingRegistrations}
-      (email, name, dni, password_hash, referral_code, code_hash, device_hash, attempts, expires_at)
+      (email, name, dni, password_hash, referral_code, code_hash, device_hash, attempts, expires_at,
+        terms_accepted_at, terms_version)
     values (${input.email}, ${input.name}, ${input.dni}, ${passwordHash}, ${input.referral_code ?? null},
-      ${codeHash(input.email, code)}, ${deviceHashOf(input.deviceId)}, 0, ${expiresAt.toISOString()})
+      ${codeHash(input.email, code)}, ${deviceHashOf(input.deviceId)}, 0, ${expiresAt.toISOString()},
+      now(), ${TERMS_VERSION})
     on conflict (lower(email), coalesce(device_hash, '')) do update set
       email = excluded.email, name = excluded.name, dni = excluded.dni,
       password_hash = excluded.password_hash, referral_code = excluded.referral_code,
       code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at,
+      terms_accepted_at = excluded.terms_accepted_at, terms_version = excluded.terms_version,
       created_at = now()`);
   await mailCode(deps, { to: input.email, name: input.name, code });
 }
@@ -137,6 +148,11 @@ export async function confirmRegistration(
         dni: pending.dni,
         passwordHash: pending.passwordHash,
         referralCode: pending.referralCode,
+        // A registration started before acceptance was asked for is accepted by this confirmation.
+        terms: {
+          acceptedAt: pending.termsAcceptedAt ?? new Date(),
+          version: pending.termsVersion ?? TERMS_VERSION,
+        },
       },
       options,
     );

@@ -3,7 +3,12 @@
  * reaches it through its e-mailed code, registration.ts), password sign-in with rate limits per IP and
  * per IP and e-mail, password reset by e-mailed link, social sign-in.
  */
-import type { RegisterBody, SocialProvider } from '@cubierto/contracts';
+import {
+  documentTakenMessage,
+  type RegisterBody,
+  type SocialProvider,
+  TERMS_VERSION,
+} from '@cubierto/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
@@ -42,6 +47,36 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The accepted terms and privacy policy an account is created with: when, and which version. */
+export type TermsAcceptance = { acceptedAt: Date; version: string };
+
+/** Acceptance given now, of the version the form shows. */
+export const acceptedNow = (): TermsAcceptance => ({ acceptedAt: new Date(), version: TERMS_VERSION });
+
+/** Whether an account not deleted already has this DNI as its own person's document. */
+export async function isDniTaken(db: DbOrTx, dni: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(entities, eq(entities.id, users.entityId))
+    .where(
+      and(
+        eq(entities.documentType, 'DNI'),
+        eq(entities.documentNumber, dni),
+        eq(entities.kind, 'person'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Refuses a registration whose DNI is already another account's (document_taken, under the DNI field). */
+export async function refuseTakenDni(db: DbOrTx, dni: string): Promise<void> {
+  if (await isDniTaken(db, dni))
+    throw new AppError('document_taken', { validations: { dni: [documentTakenMessage] } });
 }
 
 export type SessionOptions = {
@@ -84,6 +119,7 @@ export async function registerWithSocial(
         passwordHash,
         referralCode: input.referral_code,
         socialProfile,
+        terms: acceptedNow(),
       },
       options,
     ),
@@ -97,7 +133,14 @@ export async function registerWithSocial(
  */
 export async function insertPersonAccount(
   tx: DbOrTx,
-  input: { name: string; email: string; dni: string; passwordHash: string | null; contextId?: number | null },
+  input: {
+    name: string;
+    email: string;
+    dni: string;
+    passwordHash: string | null;
+    contextId?: number | null;
+    terms?: TermsAcceptance | undefined;
+  },
 ): Promise<{ id: number } | undefined> {
   const [entity] = await tx
     .insert(entities)
@@ -118,6 +161,8 @@ export async function insertPersonAccount(
       entityId: entity!.id,
       takerEntityId: entity!.id,
       contextId: input.contextId ?? null,
+      termsAcceptedAt: input.terms?.acceptedAt ?? null,
+      termsVersion: input.terms?.version ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
@@ -138,9 +183,13 @@ export async function createAccount(
     passwordHash: string;
     referralCode?: string | null | undefined;
     socialProfile?: SocialProfile | undefined;
+    terms: TermsAcceptance;
   },
   options: SessionOptions,
 ): Promise<IssuedToken> {
+  // One registration of a DNI at a time (two at once: the second waits, then finds the first's account).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration-dni:${input.dni}`}))`);
+  await refuseTakenDni(tx, input.dni);
   if (await findUserByEmail(tx, input.email))
     throw new AppError('email_taken', { validations: { email: ['Ya existe una cuenta con ese email.'] } });
   const user = await insertPersonAccount(tx, input);
