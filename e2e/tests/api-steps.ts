@@ -22,7 +22,7 @@ export async function registerThroughApi(page: Page, name: string, emailPrefix =
   const email = newEmail(emailPrefix);
   const dni = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
   const started = await page.request.post(`${API}/auth/register`, {
-    data: { name, email, password: PASSWORD, dni },
+    data: { name, email, password: PASSWORD, dni, accepted_terms: true },
   });
   expect(started.status(), await started.text()).toBe(202);
   const answer = await page.request.post(`${API}/auth/register/confirm`, {
