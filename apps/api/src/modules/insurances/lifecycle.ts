@@ -17,6 +17,7 @@ import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { insurances } from '../../db/schema/index.ts';
 import type { JobHandlers } from '../../lib/outbox.ts';
+import { sweepById } from '../../lib/sweep-by-id.ts';
 import { type EndingAction, endInsurance, startInsurance } from './status.ts';
 
 /** A contract left unpaid this long is voided (DOMAIN.md). */
@@ -76,51 +77,39 @@ export async function sweepInsuranceLifecycle(
   const today = todayInArgentina(now);
   const unpaidSince = new Date(now.getTime() - UNPAID_VOID_AFTER_MS);
   const batchSize = options.batchSize ?? 200;
-  const moved: SweepResult = { vigente: 0, anulado: 0, cancelado: 0, finalizado: 0 };
-  const failures: unknown[] = [];
-  let afterId = 0;
-  for (;;) {
-    const due = await db
-      .select({ id: insurances.id })
-      .from(insurances)
-      .where(
-        and(
-          gt(insurances.id, afterId),
-          or(
-            and(
-              eq(insurances.status, 'pendiente'),
-              isNull(insurances.paidAt),
-              lte(insurances.createdAt, unpaidSince),
-            ),
-            and(
-              eq(insurances.status, 'pendiente'),
-              isNotNull(insurances.paidAt),
-              lte(insurances.startsOn, today),
-            ),
-            and(
-              eq(insurances.status, 'vigente'),
-              or(lt(insurances.endsOn, today), lt(insurances.cancelsOn, today)),
+  return sweepById<keyof SweepResult>({
+    batchSize,
+    due: (afterId, limit) =>
+      db
+        .select({ id: insurances.id })
+        .from(insurances)
+        .where(
+          and(
+            gt(insurances.id, afterId),
+            or(
+              and(
+                eq(insurances.status, 'pendiente'),
+                isNull(insurances.paidAt),
+                lte(insurances.createdAt, unpaidSince),
+              ),
+              and(
+                eq(insurances.status, 'pendiente'),
+                isNotNull(insurances.paidAt),
+                lte(insurances.startsOn, today),
+              ),
+              and(
+                eq(insurances.status, 'vigente'),
+                or(lt(insurances.endsOn, today), lt(insurances.cancelsOn, today)),
+              ),
             ),
           ),
-        ),
-      )
-      .orderBy(asc(insurances.id))
-      .limit(batchSize);
-    for (const { id } of due) {
-      try {
-        const status = await moveInsurance(db, id, now);
-        if (status) moved[status] += 1;
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-    if (due.length < batchSize) break;
-    afterId = due[due.length - 1]!.id;
-  }
-  if (failures.length > 0) {
-    throw new AggregateError(failures, `${failures.length} insurance(s) could not change status`);
-  }
-  return moved;
+        )
+        .orderBy(asc(insurances.id))
+        .limit(limit),
+    settle: (id) => moveInsurance(db, id, now),
+    counts: { vigente: 0, anulado: 0, cancelado: 0, finalizado: 0 },
+    failed: 'insurance(s) could not change status',
+  });
 }
 
 export const LIFECYCLE_SWEEP_JOB = 'insurances.lifecycle-sweep';
