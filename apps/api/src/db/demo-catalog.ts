@@ -70,20 +70,24 @@ const perMille = (rate: number, min: number, max: number): Pricing => ({
   min_insured_cents: min,
   max_insured_cents: max,
 });
-/** A coverage as a row: its public name and description, its price, its amounts and further details. */
-const plan = (
+/** A coverage as a row: its public name and description, its price, its description's values, more details. */
+type PlanRow = [
   publicName: string,
   publicDescription: string,
   pricing: Pricing,
-  description: DemoCoverage['description'],
-  descriptionMore?: DemoCoverage['descriptionMore'],
-): DemoCoverage => ({
-  publicName,
-  publicDescription,
-  description,
-  pricing,
-  ...(descriptionMore && { descriptionMore }),
-});
+  values: Array<number | string>,
+  descriptionMore?: Record<string, string>,
+];
+
+/** A policy's coverages as a table: the description's fields named once, then a row per coverage. */
+const plans = (fields: readonly string[], rows: PlanRow[]): DemoCoverage[] =>
+  rows.map(([publicName, publicDescription, pricing, values, descriptionMore]) => ({
+    publicName,
+    publicDescription,
+    description: Object.fromEntries(fields.map((field, i) => [field, values[i]!])),
+    pricing,
+    ...(descriptionMore && { descriptionMore }),
+  }));
 
 export const DEMO_POLICIES: DemoPolicy[] = [
   {
@@ -95,21 +99,24 @@ export const DEMO_POLICIES: DemoPolicy[] = [
       'Daño accidental': 'Rotura de pantalla y daños por caída.',
     },
     excludes: { Hurto: 'Pérdida o hurto sin violencia.', Desgaste: 'Desgaste natural de la batería.' },
-    coverages: [
-      plan(
-        'Robo',
-        'Cubre el robo de tu celular en todo el país.',
-        perMille(18, $(150_000), $(1_500_000)),
-        { insured_amount: $(600_000), franchise: '10% del valor del equipo' },
-        { Reposición: 'Reponemos un equipo de características similares.' },
-      ),
-      plan(
-        'Robo y daño total',
-        'Robo y daño total accidental, con franquicia reducida.',
-        perMille(26, $(150_000), $(2_500_000)),
-        { insured_amount: $(1_000_000), franchise: '5% del valor del equipo' },
-      ),
-    ],
+    coverages: plans(
+      ['insured_amount', 'franchise'],
+      [
+        [
+          'Robo',
+          'Cubre el robo de tu celular en todo el país.',
+          perMille(18, $(150_000), $(1_500_000)),
+          [$(600_000), '10% del valor del equipo'],
+          { Reposición: 'Reponemos un equipo de características similares.' },
+        ],
+        [
+          'Robo y daño total',
+          'Robo y daño total accidental, con franquicia reducida.',
+          perMille(26, $(150_000), $(2_500_000)),
+          [$(1_000_000), '5% del valor del equipo'],
+        ],
+      ],
+    ),
   },
   {
     company: 'andina',
@@ -120,16 +127,13 @@ export const DEMO_POLICIES: DemoPolicy[] = [
       'Responsabilidad civil': 'Daños a terceros al circular.',
     },
     excludes: { Competencias: 'Uso en competencias deportivas.' },
-    coverages: [
-      plan('Urbana', 'Para la bici de todos los días.', monthly(4_900), {
-        total_robbery_amount: $(450_000),
-        civil_liability_amount: $(2_000_000),
-      }),
-      plan('Premium', 'Bicicletas de alta gama y eléctricas.', monthly(12_500), {
-        total_robbery_amount: $(1_800_000),
-        civil_liability_amount: $(5_000_000),
-      }),
-    ],
+    coverages: plans(
+      ['total_robbery_amount', 'civil_liability_amount'],
+      [
+        ['Urbana', 'Para la bici de todos los días.', monthly(4_900), [$(450_000), $(2_000_000)]],
+        ['Premium', 'Bicicletas de alta gama y eléctricas.', monthly(12_500), [$(1_800_000), $(5_000_000)]],
+      ],
+    ),
   },
   {
     company: 'ruta-sur',
@@ -138,14 +142,13 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     includes: { 'Responsabilidad civil': 'Daños a personas y cosas de terceros, obligatoria por ley.' },
     excludes: { 'Daños propios': 'Daños a la propia moto.' },
     externalUrl: 'https://www.rutasur.example/cotizar-moto',
-    coverages: [
-      plan('Responsabilidad civil', 'El seguro obligatorio para circular.', monthly(9_800), {
-        total_liability_amount: $(60_000_000),
-      }),
-      plan('RC + asistencia', 'Con grúa y asistencia mecánica.', monthly(14_900), {
-        total_liability_amount: $(60_000_000),
-      }),
-    ],
+    coverages: plans(
+      ['total_liability_amount'],
+      [
+        ['Responsabilidad civil', 'El seguro obligatorio para circular.', monthly(9_800), [$(60_000_000)]],
+        ['RC + asistencia', 'Con grúa y asistencia mecánica.', monthly(14_900), [$(60_000_000)]],
+      ],
+    ),
   },
   {
     company: 'del-plata',
@@ -153,14 +156,18 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     name: 'Moto Total',
     includes: { 'Responsabilidad civil': 'Daños a terceros.', Robo: 'Robo total de la moto.' },
     excludes: { Delivery: 'Uso comercial de reparto.' },
-    coverages: [
-      plan('Terceros completo', 'Responsabilidad civil, robo e incendio total.', monthly(21_500), {
-        total_liability_amount: $(60_000_000),
-      }),
-      plan('RC básica', 'La cobertura mínima obligatoria.', monthly(8_900), {
-        total_liability_amount: $(60_000_000),
-      }),
-    ],
+    coverages: plans(
+      ['total_liability_amount'],
+      [
+        [
+          'Terceros completo',
+          'Responsabilidad civil, robo e incendio total.',
+          monthly(21_500),
+          [$(60_000_000)],
+        ],
+        ['RC básica', 'La cobertura mínima obligatoria.', monthly(8_900), [$(60_000_000)]],
+      ],
+    ),
   },
   {
     company: 'andina',
@@ -174,18 +181,23 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     excludes: { 'Deportes de riesgo': 'Paracaidismo, alpinismo y deportes motorizados.' },
     specialClauses:
       'Cláusula de no repetición a favor del empleador o contratante indicado. Cobertura in itinere incluida.',
-    coverages: [
-      plan('Básica', 'Protección esencial ante accidentes.', monthly(3_200), {
-        death_amount: $(5_000_000),
-        medical_expenses_amount: $(500_000),
-        scope: 'Las 24 horas, en todo el país',
-      }),
-      plan('Ampliada', 'Más suma asegurada y gastos médicos.', monthly(7_400), {
-        death_amount: $(15_000_000),
-        medical_expenses_amount: $(1_500_000),
-        scope: 'Las 24 horas, en todo el mundo',
-      }),
-    ],
+    coverages: plans(
+      ['death_amount', 'medical_expenses_amount', 'scope'],
+      [
+        [
+          'Básica',
+          'Protección esencial ante accidentes.',
+          monthly(3_200),
+          [$(5_000_000), $(500_000), 'Las 24 horas, en todo el país'],
+        ],
+        [
+          'Ampliada',
+          'Más suma asegurada y gastos médicos.',
+          monthly(7_400),
+          [$(15_000_000), $(1_500_000), 'Las 24 horas, en todo el mundo'],
+        ],
+      ],
+    ),
   },
   {
     company: 'del-plata',
@@ -196,18 +208,23 @@ export const DEMO_POLICIES: DemoPolicy[] = [
       'Enfermedades graves': 'Adelanto ante diagnóstico de enfermedad grave.',
     },
     excludes: { Suicidio: 'Suicidio durante el primer año.' },
-    coverages: [
-      plan('Esencial', 'Un respaldo para tu familia.', monthly(5_600), {
-        life_amount: $(10_000_000),
-        serious_diseases_amount: $(2_000_000),
-        daily_hospitalization_rent_amount: $(15_000),
-      }),
-      plan('Integral', 'Mayor suma y renta por internación.', monthly(13_900), {
-        life_amount: $(30_000_000),
-        serious_diseases_amount: $(6_000_000),
-        daily_hospitalization_rent_amount: $(40_000),
-      }),
-    ],
+    coverages: plans(
+      ['life_amount', 'serious_diseases_amount', 'daily_hospitalization_rent_amount'],
+      [
+        [
+          'Esencial',
+          'Un respaldo para tu familia.',
+          monthly(5_600),
+          [$(10_000_000), $(2_000_000), $(15_000)],
+        ],
+        [
+          'Integral',
+          'Mayor suma y renta por internación.',
+          monthly(13_900),
+          [$(30_000_000), $(6_000_000), $(40_000)],
+        ],
+      ],
+    ),
   },
   {
     company: 'andina',
@@ -215,20 +232,28 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     name: 'Bolso Protegido',
     includes: { Robo: 'Robo del bolso y su contenido en la vía pública.' },
     excludes: {},
-    coverages: [
-      plan('Bolso básico', 'Billetera, documentos y llaves.', monthly(2_100), {
-        robbery_wallet_amount: $(60_000),
-        robbery_documents_amount: $(40_000),
-        robbery_keys_amount: $(30_000),
-        robbery_cell_phone_amount: $(0),
-      }),
-      plan('Bolso con celular', 'Suma el robo del celular.', monthly(4_800), {
-        robbery_wallet_amount: $(100_000),
-        robbery_documents_amount: $(60_000),
-        robbery_keys_amount: $(50_000),
-        robbery_cell_phone_amount: $(400_000),
-      }),
-    ],
+    coverages: plans(
+      [
+        'robbery_wallet_amount',
+        'robbery_documents_amount',
+        'robbery_keys_amount',
+        'robbery_cell_phone_amount',
+      ],
+      [
+        [
+          'Bolso básico',
+          'Billetera, documentos y llaves.',
+          monthly(2_100),
+          [$(60_000), $(40_000), $(30_000), $(0)],
+        ],
+        [
+          'Bolso con celular',
+          'Suma el robo del celular.',
+          monthly(4_800),
+          [$(100_000), $(60_000), $(50_000), $(400_000)],
+        ],
+      ],
+    ),
   },
   {
     company: 'salud-ya',
@@ -240,18 +265,17 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     },
     excludes: {},
     externalUrl: 'https://www.saludya.example/alta',
-    coverages: [
-      plan('Individual', 'Consultas ilimitadas con clínicos.', monthly(3_900), {
-        specialist_doctor_consultations_A: 2,
-        specialist_doctor_consultations_B: 1,
-        specialist_doctor_consultations_C: 0,
-      }),
-      plan('Familiar', 'Para hasta 5 integrantes.', monthly(9_900), {
-        specialist_doctor_consultations_A: 6,
-        specialist_doctor_consultations_B: 4,
-        specialist_doctor_consultations_C: 2,
-      }),
-    ],
+    coverages: plans(
+      [
+        'specialist_doctor_consultations_A',
+        'specialist_doctor_consultations_B',
+        'specialist_doctor_consultations_C',
+      ],
+      [
+        ['Individual', 'Consultas ilimitadas con clínicos.', monthly(3_900), [2, 1, 0]],
+        ['Familiar', 'Para hasta 5 integrantes.', monthly(9_900), [6, 4, 2]],
+      ],
+    ),
   },
   {
     company: 'andina',
@@ -259,18 +283,17 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     name: 'Médico en casa',
     includes: { Videoconsultas: 'Clínicos y pediatras.' },
     excludes: { Urgencias: 'Emergencias con riesgo de vida: llamá al 107.' },
-    coverages: [
-      plan('Plan 1', 'Clínica médica y pediatría.', monthly(2_500), {
-        specialist_doctor_consultations_A: 1,
-        specialist_doctor_consultations_B: 0,
-        specialist_doctor_consultations_C: 0,
-      }),
-      plan('Plan 2', 'Suma especialistas.', monthly(5_200), {
-        specialist_doctor_consultations_A: 3,
-        specialist_doctor_consultations_B: 2,
-        specialist_doctor_consultations_C: 1,
-      }),
-    ],
+    coverages: plans(
+      [
+        'specialist_doctor_consultations_A',
+        'specialist_doctor_consultations_B',
+        'specialist_doctor_consultations_C',
+      ],
+      [
+        ['Plan 1', 'Clínica médica y pediatría.', monthly(2_500), [1, 0, 0]],
+        ['Plan 2', 'Suma especialistas.', monthly(5_200), [3, 2, 1]],
+      ],
+    ),
   },
   {
     company: 'del-plata',
@@ -281,29 +304,25 @@ export const DEMO_POLICIES: DemoPolicy[] = [
       'Responsabilidad civil': 'Daños a linderos.',
     },
     excludes: { Inundación: 'Inundación por desborde de cursos de agua.' },
-    coverages: [
-      plan('Departamento', 'Para departamentos de hasta 3 ambientes.', monthly(6_900), {
-        building_fire_amount: $(30_000_000),
-        contents_fire_amount: $(6_000_000),
-        boundary_civil_liability_amount: $(3_000_000),
-      }),
-      plan('Casa', 'Para casas con jardín.', monthly(11_400), {
-        building_fire_amount: $(60_000_000),
-        contents_fire_amount: $(12_000_000),
-        boundary_civil_liability_amount: $(6_000_000),
-      }),
-      plan(
-        'Casa Plus',
-        'Más suma y cristales.',
-        monthly(16_800),
-        {
-          building_fire_amount: $(90_000_000),
-          contents_fire_amount: $(20_000_000),
-          boundary_civil_liability_amount: $(10_000_000),
-        },
-        { Cristales: 'Rotura de cristales hasta $ 300.000.' },
-      ),
-    ],
+    coverages: plans(
+      ['building_fire_amount', 'contents_fire_amount', 'boundary_civil_liability_amount'],
+      [
+        [
+          'Departamento',
+          'Para departamentos de hasta 3 ambientes.',
+          monthly(6_900),
+          [$(30_000_000), $(6_000_000), $(3_000_000)],
+        ],
+        ['Casa', 'Para casas con jardín.', monthly(11_400), [$(60_000_000), $(12_000_000), $(6_000_000)]],
+        [
+          'Casa Plus',
+          'Más suma y cristales.',
+          monthly(16_800),
+          [$(90_000_000), $(20_000_000), $(10_000_000)],
+          { Cristales: 'Rotura de cristales hasta $ 300.000.' },
+        ],
+      ],
+    ),
   },
   {
     company: 'ruta-sur',
@@ -314,18 +333,13 @@ export const DEMO_POLICIES: DemoPolicy[] = [
       'Responsabilidad civil': 'Comprensiva, por clientes y proveedores.',
     },
     excludes: { 'Mercadería a la intemperie': 'Bienes fuera del local.' },
-    coverages: [
-      plan('Local chico', 'Hasta 50 m².', monthly(9_500), {
-        building_fire_amount: $(25_000_000),
-        contents_fire_amount: $(10_000_000),
-        comprehensive_civil_liability_amount: $(5_000_000),
-      }),
-      plan('Local grande', 'Hasta 300 m².', monthly(24_000), {
-        building_fire_amount: $(80_000_000),
-        contents_fire_amount: $(40_000_000),
-        comprehensive_civil_liability_amount: $(15_000_000),
-      }),
-    ],
+    coverages: plans(
+      ['building_fire_amount', 'contents_fire_amount', 'comprehensive_civil_liability_amount'],
+      [
+        ['Local chico', 'Hasta 50 m².', monthly(9_500), [$(25_000_000), $(10_000_000), $(5_000_000)]],
+        ['Local grande', 'Hasta 300 m².', monthly(24_000), [$(80_000_000), $(40_000_000), $(15_000_000)]],
+      ],
+    ),
   },
   {
     company: 'andina',
@@ -336,36 +350,33 @@ export const DEMO_POLICIES: DemoPolicy[] = [
       Medicamentos: 'Medicamentos ambulatorios.',
     },
     excludes: { Tratamientos: 'Tratamientos programados antes del viaje.' },
-    coverages: [
-      plan(
-        'Regional',
-        'Argentina y países limítrofes.',
-        {
-          kind: 'travel_by_days',
-          daily_cents: { one_trip: $(1_900), multi_trip: $(1_500), long_stay: $(1_100) },
-        },
-        {
-          medical_assistance_preexisting_illness_amount: $(300_000),
-          medical_assistance_non_preexisting_illness_amount: $(3_000_000),
-          medical_assistance_ambulatory_medications_amount: $(150_000),
-          assistance_phone: '0800-222-6342 (desde el exterior: +54 11 5235-0190, también por WhatsApp)',
-        },
-      ),
-      plan(
-        'Mundial',
-        'Todo el mundo, incluido EE.UU.',
-        {
-          kind: 'travel_by_days',
-          daily_cents: { one_trip: $(4_200), multi_trip: $(3_600), long_stay: $(2_700) },
-        },
-        {
-          medical_assistance_preexisting_illness_amount: $(900_000),
-          medical_assistance_non_preexisting_illness_amount: $(12_000_000),
-          medical_assistance_ambulatory_medications_amount: $(400_000),
-          assistance_phone: '0800-222-6342 (desde el exterior: +54 11 5235-0190, también por WhatsApp)',
-        },
-      ),
-    ],
+    coverages: plans(
+      [
+        'medical_assistance_preexisting_illness_amount',
+        'medical_assistance_non_preexisting_illness_amount',
+        'medical_assistance_ambulatory_medications_amount',
+      ],
+      [
+        [
+          'Regional',
+          'Argentina y países limítrofes.',
+          {
+            kind: 'travel_by_days',
+            daily_cents: { one_trip: $(1_900), multi_trip: $(1_500), long_stay: $(1_100) },
+          },
+          [$(300_000), $(3_000_000), $(150_000)],
+        ],
+        [
+          'Mundial',
+          'Todo el mundo, incluido EE.UU.',
+          {
+            kind: 'travel_by_days',
+            daily_cents: { one_trip: $(4_200), multi_trip: $(3_600), long_stay: $(2_700) },
+          },
+          [$(900_000), $(12_000_000), $(400_000)],
+        ],
+      ],
+    ),
   },
   {
     company: 'del-plata',
@@ -376,16 +387,23 @@ export const DEMO_POLICIES: DemoPolicy[] = [
       'Daño material': 'Daño accidental en los primeros 12 meses.',
     },
     excludes: { Usados: 'Productos usados o reacondicionados.' },
-    coverages: [
-      plan('Electrónica', 'Notebooks, tablets, consolas y más.', perMille(12, $(50_000), $(3_000_000)), {
-        robbery_amount: $(1_500_000),
-        material_damage_amount: $(800_000),
-      }),
-      plan('Hogar', 'Electrodomésticos y muebles.', perMille(9, $(50_000), $(5_000_000)), {
-        robbery_amount: $(2_500_000),
-        material_damage_amount: $(1_200_000),
-      }),
-    ],
+    coverages: plans(
+      ['robbery_amount', 'material_damage_amount'],
+      [
+        [
+          'Electrónica',
+          'Notebooks, tablets, consolas y más.',
+          perMille(12, $(50_000), $(3_000_000)),
+          [$(1_500_000), $(800_000)],
+        ],
+        [
+          'Hogar',
+          'Electrodomésticos y muebles.',
+          perMille(9, $(50_000), $(5_000_000)),
+          [$(2_500_000), $(1_200_000)],
+        ],
+      ],
+    ),
   },
   {
     company: 'ruta-sur',
@@ -393,9 +411,12 @@ export const DEMO_POLICIES: DemoPolicy[] = [
     name: 'Carga Transportada',
     includes: { Carga: 'Daños a la mercadería transportada por el vehículo indicado.' },
     excludes: { 'Carga peligrosa': 'Materiales peligrosos sin habilitación.' },
-    coverages: [
-      plan('Utilitario', 'Furgones y utilitarios.', monthly(15_000), { insured_amount: $(8_000_000) }),
-      plan('Camión', 'Camiones de hasta 20 toneladas.', monthly(42_000), { insured_amount: $(40_000_000) }),
-    ],
+    coverages: plans(
+      ['insured_amount'],
+      [
+        ['Utilitario', 'Furgones y utilitarios.', monthly(15_000), [$(8_000_000)]],
+        ['Camión', 'Camiones de hasta 20 toneladas.', monthly(42_000), [$(40_000_000)]],
+      ],
+    ),
   },
 ];
