@@ -89,6 +89,9 @@ const plans = (fields: readonly string[], rows: PlanRow[]): DemoCoverage[] =>
     ...(descriptionMore && { descriptionMore }),
   }));
 
+/** The travel-assistance plans' 24 h line (printed on their certificates). */
+const ASSISTANCE_PHONE = '0800-222-6342 (desde el exterior: +54 11 5235-0190, también por WhatsApp)';
+
 export const DEMO_POLICIES: DemoPolicy[] = [
   {
     company: 'del-plata',
@@ -355,6 +358,7 @@ export const DEMO_POLICIES: DemoPolicy[] = [
         'medical_assistance_preexisting_illness_amount',
         'medical_assistance_non_preexisting_illness_amount',
         'medical_assistance_ambulatory_medications_amount',
+        'assistance_phone',
       ],
       [
         [
@@ -364,7 +368,7 @@ export const DEMO_POLICIES: DemoPolicy[] = [
             kind: 'travel_by_days',
             daily_cents: { one_trip: $(1_900), multi_trip: $(1_500), long_stay: $(1_100) },
           },
-          [$(300_000), $(3_000_000), $(150_000)],
+          [$(300_000), $(3_000_000), $(150_000), ASSISTANCE_PHONE],
         ],
         [
           'Mundial',
@@ -373,7 +377,7 @@ export const DEMO_POLICIES: DemoPolicy[] = [
             kind: 'travel_by_days',
             daily_cents: { one_trip: $(4_200), multi_trip: $(3_600), long_stay: $(2_700) },
           },
-          [$(900_000), $(12_000_000), $(400_000)],
+          [$(900_000), $(12_000_000), $(400_000), ASSISTANCE_PHONE],
         ],
       ],
     ),
