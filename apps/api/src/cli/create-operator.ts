@@ -29,8 +29,7 @@ const config = await runOpsRequest({
   method: 'POST',
   path: '/admin/operators',
   body,
-  direct: (database) =>
-    createOperator(database, { body, audit: { actor: { kind: 'ops_token' }, ip: null } }),
+  direct: (database) => createOperator(database, { body, audit: { actor: { kind: 'ops_token' }, ip: null } }),
 });
 console.log(`Operator ${body.email} created. Sign in at ${config.publicUrl}/admin-login`);
 if (generated) console.log(`Password (shown once): ${body.password}`);
