@@ -31,6 +31,7 @@ const businessPages = () => import('../features/entities/pages/business.ts');
 const notificationPages = () => import('../features/notifications/pages/index.ts');
 const adminPages = () => import('../features/admin/pages/index.ts');
 const rightsPages = () => import('../features/rights/pages/index.ts');
+const legalPages = () => import('../features/legal/pages/legal-pages.tsx');
 
 /** The back office under /admin: its own layout and menu; its code never reaches a customer. */
 const adminRoutes: RouteObject = {
@@ -103,6 +104,9 @@ export const routes: RouteObject[] = [
         'eliminar-cuenta',
         async () => (await import('../features/privacy/pages/account-deletion-page.tsx')).AccountDeletionPage,
       ),
+      // The terms and the privacy policy the registration form asks to accept (issue 19).
+      page('terminos', async () => (await legalPages()).TermsPage),
+      page('privacidad', async () => (await legalPages()).PrivacyPolicyPage),
       // The customer's rights, signed in or out (Ley 24.240 art. 34; SSN Res. 360/2024 and 435/2025).
       page('arrepentimiento', async () => (await rightsPages()).WithdrawalPage),
       page('arrepentimiento/confirmar', async () => (await rightsPages()).WithdrawalConfirmPage),

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { demoUser, mockApi, tokenAnswer } from '../../../../test/api-mock.ts';
@@ -16,13 +16,13 @@ const webVersion = (social: { google: boolean; facebook: boolean; apple: boolean
   },
 });
 
-function renderLogin() {
+function renderLogin(path = '/login') {
   return renderRoutes(
     [
       { path: '/login', Component: LoginPage },
       { path: '/tabs', element: <p>Inicio de la app</p> },
     ],
-    '/login',
+    path,
   );
 }
 
@@ -86,7 +86,7 @@ describe('login page', () => {
     expect(getSessionState().status).toBe('authenticated');
   });
 
-  it("shows the API's answer to wrong credentials and keeps the form filled in", async () => {
+  it('says a wrong e-mail or password under the password field, without a toast, and keeps the form filled in', async () => {
     mockApi({
       'POST /auth/login': {
         status: 401,
@@ -100,13 +100,22 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Contraseña'), 'incorrecta');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
 
-    const toast = (await screen.findByText('El email o la contraseña no son correctos.')).closest(
-      '[role="alert"]',
+    const message = await screen.findByText(
+      'El email o la contraseña no son correctos. Revisalos o recuperá tu contraseña.',
     );
-    expect(within(toast as HTMLElement).getByText('Código: invalid_credentials')).toBeInTheDocument();
+    const password = screen.getByLabelText('Contraseña');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.queryByText(/Código:/)).not.toBeInTheDocument();
+    expect(screen.queryByText('El email o la contraseña no son correctos.')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('demo@cubierto.com.ar');
-    expect(screen.getByLabelText('Contraseña')).toHaveValue('incorrecta');
+    expect(password).toHaveValue('incorrecta');
     expect(await storage.get(StorageKey.token)).toBeNull();
+  });
+
+  it('starts with the e-mail a registration of an existing account brought along', async () => {
+    renderLogin('/login?email=demo%40cubierto.com.ar');
+    expect(await screen.findByLabelText('Email')).toHaveValue('demo@cubierto.com.ar');
   });
 
   it('after too many attempts offers “Recuperá tu contraseña” as a link, and sends the device id', async () => {

@@ -2,6 +2,7 @@
  * Login (spec §2): e-mail and password validated with the API's own schema, social sign-in for the
  * providers the app version enables, links to registration and to password recovery. After too many
  * attempts (too_many_requests) the way out is offered at once: 'Recuperá tu contraseña' under the button.
+ * A wrong e-mail or password is said under the password field, without a toast.
  *
  * This is the first page most visitors load, so its validation schema (zod and the contracts) and its
  * submit code load when the user starts filling the form in, not with the page; and its two fields are
@@ -11,7 +12,7 @@ import type { LoginBody } from '@cubierto/contracts';
 import { Anchor, Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, hasErrorCode } from '../../../shared/api/api-error.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
@@ -40,7 +41,9 @@ export function LoginPage() {
   useSocialReturn();
   useTestModeSignIn();
 
-  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  // "Ingresá" from a registration whose e-mail has an account brings that e-mail along.
+  const [searchParams] = useSearchParams();
+  const [values, setValues] = useState<LoginBody>({ email: searchParams.get('email') ?? '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const [locked, setLocked] = useState(false);
@@ -70,6 +73,12 @@ export function LoginPage() {
       }
       await submitLogin(parsed.data, (to) => navigate(to, { replace: true }));
     } catch (error) {
+      // A wrong e-mail or password is an answer, not a failure: said under the password, no toast.
+      if (hasErrorCode(error, 'invalid_credentials')) {
+        setLocked(false);
+        setErrors({ password: t('login.invalidCredentials') });
+        return;
+      }
       if (error instanceof ApiError) {
         setLocked(hasErrorCode(error, 'too_many_requests'));
         setErrors(Object.fromEntries(placeApiValidations(error, FIELDS).fields));

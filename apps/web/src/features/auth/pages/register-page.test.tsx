@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { demoUser, mockApi, tokenAnswer } from '../../../../test/api-mock.ts';
@@ -19,11 +19,23 @@ function renderRegister() {
 async function fillIn(
   user: ReturnType<typeof userEvent.setup>,
   values: { name: string; dni: string; password: string },
+  options: { acceptTerms?: boolean } = {},
 ) {
   await user.type(await screen.findByLabelText('Nombre y apellido'), values.name);
   await user.type(screen.getByLabelText('DNI'), values.dni);
   await user.type(screen.getByLabelText('Contraseña'), values.password);
+  if (options.acceptTerms ?? true)
+    await user.click(screen.getByRole('checkbox', { name: /Leí y acepto los términos/ }));
 }
+
+/** The element shown under a field as its error (its aria-describedby's error element). */
+function errorElementUnder(label: string): HTMLElement {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+  const error = ids.map((id) => document.getElementById(id)).find((el) => el?.id.endsWith('-error'));
+  if (!error) throw new Error(`no error under ${label}`);
+  return error;
+}
+const errorUnder = (label: string) => errorElementUnder(label).textContent;
 
 describe('register page', () => {
   it('validates with the registration schema in Spanish and keeps what was typed', async () => {
@@ -72,6 +84,7 @@ describe('register page', () => {
       email: 'valentina@example.com',
       password: 'Tornado-Azul-2025',
       dni: '33444555',
+      accepted_terms: true,
       social: 'google',
       social_token: 'google-id-token',
     });
@@ -79,11 +92,15 @@ describe('register page', () => {
     expect(await storage.get(StorageKey.token)).toBe('tok-new');
   });
 
-  it('says under the e-mail that an account already uses it', async () => {
+  it('says once under the e-mail that an account already uses it, with links to sign in and to recover the password, and no toast', async () => {
     mockApi({
       'POST /auth/register': {
         status: 409,
-        body: { message: 'Ya existe una cuenta con ese email.', error_code: 'email_taken' },
+        body: {
+          message: 'Ya existe una cuenta con ese email.',
+          error_code: 'email_taken',
+          validations: { email: ['Ya existe una cuenta con ese email.'] },
+        },
       },
     });
     const user = userEvent.setup();
@@ -93,11 +110,77 @@ describe('register page', () => {
     await user.type(screen.getByLabelText('Email'), 'demo@cubierto.com.ar');
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
 
-    expect(
-      await screen.findByText('Ya existe una cuenta con este email. Ingresá o recuperá tu contraseña.'),
-    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(errorUnder('Email')).toBe(
+        'Ya existe una cuenta con este email. Ingresá o recuperá tu contraseña.',
+      ),
+    );
+    const under = within(errorElementUnder('Email'));
+    expect(under.getByRole('link', { name: 'Ingresá' })).toHaveAttribute(
+      'href',
+      '/login?email=demo%40cubierto.com.ar',
+    );
+    expect(under.getByRole('link', { name: 'recuperá tu contraseña' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveValue('demo@cubierto.com.ar');
+    expect(screen.queryByText(/Ya existe una cuenta con ese email/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Código:/)).not.toBeInTheDocument();
+  });
+
+  it('says under the DNI that an account already has it, in the spec’s words, without a toast', async () => {
+    mockApi({
+      'POST /auth/register': {
+        status: 409,
+        body: {
+          message: 'Ya hay una cuenta con ese DNI. Ingresá o recuperá tu contraseña.',
+          error_code: 'document_taken',
+          validations: { dni: ['Ya hay una cuenta con ese DNI. Ingresá o recuperá tu contraseña.'] },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRegister();
+
+    await fillIn(user, { name: 'Sofía Demo', dni: '30123456', password: 'Tornado-Azul-2025' });
+    await user.type(screen.getByLabelText('Email'), 'sofia@example.com');
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+
+    await waitFor(() =>
+      expect(errorUnder('DNI')).toBe('Ya hay una cuenta con ese DNI. Ingresá o recuperá tu contraseña.'),
+    );
+    expect(screen.getByLabelText('DNI')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(errorElementUnder('DNI')).getByRole('link', { name: 'Ingresá' })).toHaveAttribute(
+      'href',
+      '/login?email=sofia%40example.com',
+    );
+    expect(screen.queryByText(/Código:/)).not.toBeInTheDocument();
+  });
+
+  it('asks to accept the terms and the privacy policy, linking both, before sending anything', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderRegister();
+
+    await fillIn(
+      user,
+      { name: 'Valentina Ríos', dni: '33444555', password: 'Tornado-Azul-2025' },
+      { acceptTerms: false },
+    );
+    await user.type(screen.getByLabelText('Email'), 'valentina@example.com');
+    expect(screen.getByRole('link', { name: 'términos y condiciones' })).toHaveAttribute('href', '/terminos');
+    expect(screen.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute(
+      'href',
+      '/privacidad',
+    );
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+
+    expect(
+      await screen.findByText('Aceptá los términos y la política de privacidad para continuar.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/auth/register')).toHaveLength(0);
   });
 
   it('asks for the mailed code, explains a wrong one beside the field, resends, and signs in with the right one', async () => {

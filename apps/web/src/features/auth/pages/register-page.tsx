@@ -7,8 +7,8 @@
  */
 import type { TokenResponse } from '@cubierto/contracts';
 import { ReferralCodeSchema, RegisterBodySchema } from '@cubierto/contracts';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -27,10 +27,36 @@ import { AuthFrame } from '../components/auth-frame.tsx';
 import { RegistrationCodeStep } from '../components/registration-code-step.tsx';
 import { pendingRegistration } from '../pending-registration.ts';
 
-// The invite code is optional: an empty field sends none.
+// The invite code is optional: an empty field sends none. The terms' box starts unticked and must be ticked.
 const RegisterFormSchema = RegisterBodySchema.omit({ social: true, social_token: true }).extend({
   referral_code: z.union([z.literal(''), ReferralCodeSchema]).optional(),
+  accepted_terms: z.boolean().pipe(RegisterBodySchema.shape.accepted_terms),
 });
+
+/** An error of this type is an account that already exists: its message comes with the ways in. */
+const TAKEN = 'taken';
+
+/**
+ * "Ya existe una cuenta con … Ingresá o recuperá tu contraseña.", its two verbs links: to sign in (with
+ * the e-mail typed, when there is one) and to recover the password.
+ */
+function AccountExists({ lead, email }: { lead: string; email: string }) {
+  const { t } = useTranslation();
+  const login = email ? `/login?email=${encodeURIComponent(email)}` : '/login';
+  return (
+    <>
+      {lead}{' '}
+      <Anchor component={Link} to={login} fz="inherit" fw={600}>
+        {t('register.takenLogin')}
+      </Anchor>{' '}
+      {t('register.takenOr')}{' '}
+      <Anchor component={Link} to="/reset-password" fz="inherit" fw={600}>
+        {t('register.takenRecover')}
+      </Anchor>
+      .
+    </>
+  );
+}
 
 const REFERRAL_KEY = 'cubierto.referral';
 
@@ -63,11 +89,19 @@ export function RegisterPage() {
     handleSubmit,
     setError,
     setValue,
+    getValues,
     applyApiErrors,
     formState: { errors, isSubmitting },
   } = useApiForm({
     schema: RegisterFormSchema,
-    defaultValues: { name: '', email: '', password: '', dni: '', referral_code: invitedWith },
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      dni: '',
+      referral_code: invitedWith,
+      accepted_terms: false,
+    },
   });
 
   useEffect(() => {
@@ -91,12 +125,21 @@ export function RegisterPage() {
       if (started.kind === 'session') await finish(started.token);
       else setCodeSentTo({ email: values.email, message: started.message });
     } catch (error) {
-      if (!applyApiErrors(error) && hasErrorCode(error, 'email_taken')) {
-        setError('email', { type: 'server', message: t('register.emailTaken') }, { shouldFocus: true });
-      }
-      handleError(error, 15);
+      // An account that already exists is an answer, not a failure: said once, under its field.
+      if (hasErrorCode(error, 'email_taken'))
+        setError('email', { type: TAKEN, message: t('register.emailTaken') }, { shouldFocus: true });
+      else if (hasErrorCode(error, 'document_taken'))
+        setError('dni', { type: TAKEN, message: t('register.documentTaken') }, { shouldFocus: true });
+      else if (!applyApiErrors(error)) handleError(error, 15);
     }
   });
+
+  /** A field's error: its message, or for an account that exists, the message with the ways in. */
+  const errorOf = (field: 'email' | 'dni'): ReactNode => {
+    const error = errors[field];
+    if (error?.type !== TAKEN || !error.message) return error?.message;
+    return <AccountExists lead={error.message} email={getValues('email')} />;
+  };
 
   return (
     <AuthFrame
@@ -152,7 +195,7 @@ export function RegisterPage() {
             autoComplete="email"
             readOnly={Boolean(pending)}
             description={pending ? t('register.emailFromProvider') : undefined}
-            error={errors.email?.message}
+            error={errorOf('email')}
             {...register('email')}
           />
           <TextInput
@@ -160,7 +203,7 @@ export function RegisterPage() {
             inputMode="numeric"
             autoComplete="off"
             description={t('register.dniHint')}
-            error={errors.dni?.message}
+            error={errorOf('dni')}
             {...maskedRegistration(register('dni'), 'dni')}
           />
           <TextInput
@@ -177,6 +220,36 @@ export function RegisterPage() {
             description={t('register.passwordHint')}
             error={errors.password?.message}
             {...register('password')}
+          />
+          <Checkbox
+            label={
+              <>
+                {t('register.acceptTerms')}{' '}
+                <Anchor
+                  component={Link}
+                  to="/terminos"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  fz="inherit"
+                  fw={600}
+                >
+                  {t('register.termsLink')}
+                </Anchor>{' '}
+                {t('register.acceptAnd')}{' '}
+                <Anchor
+                  component={Link}
+                  to="/privacidad"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  fz="inherit"
+                  fw={600}
+                >
+                  {t('register.privacyLink')}
+                </Anchor>
+              </>
+            }
+            error={errors.accepted_terms?.message}
+            {...register('accepted_terms')}
           />
           <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
             {t('register.submit')}

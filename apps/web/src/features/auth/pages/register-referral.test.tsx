@@ -20,6 +20,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Email'), 'valentina@example.com');
   await user.type(screen.getByLabelText('DNI'), '35123456');
   await user.type(screen.getByLabelText('Contraseña'), 'Tornado-Azul-2025');
+  await user.click(screen.getByRole('checkbox', { name: /Leí y acepto/ }));
 }
 
 // Typing a whole form is slow on a busy machine.
