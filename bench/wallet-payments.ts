@@ -70,7 +70,8 @@ async function prepare(databaseUrl: string, tmp: string): Promise<Client[]> {
     const { auth } = await registerCustomer(app, {
       name: 'Bench Cliente',
       email: `bench.${n}@example.com`,
-      dni: '30123456',
+      // Each account its own DNI (a DNI belongs to one account).
+      dni: String(30_123_456 + n),
     });
     const first = await contractInsurance(app, auth, coverage);
     const each = Math.min(2, CLIENTS - n * 2);

@@ -50,6 +50,7 @@ describe('error body', () => {
         email: 'ana@example.com',
         password: 12345678,
         dni: '30111222',
+        accepted_terms: true,
         admin: true,
       },
     });

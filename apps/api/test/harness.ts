@@ -241,6 +241,8 @@ export async function registerCustomer(
     token,
     email: body.email as string,
     password: body.password as string,
+    /** The DNI the account was registered with, as typed. */
+    dni: String(body.dni),
     auth: { authorization: `Bearer ${token}` },
   };
 }

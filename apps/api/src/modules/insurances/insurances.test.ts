@@ -379,7 +379,7 @@ describe('process rules', () => {
   });
 
   it('only lets a customer use entities of their own as taker and billing party', async () => {
-    const c = await registerCustomer(t.app);
+    const c = await registerCustomer(t.app, { dni: '28123456' });
     const other = await registerCustomer(t.app);
     const process = (
       await t.app.inject({

@@ -62,6 +62,7 @@ const register = (payload: Record<string, unknown>) =>
       email: uniqueEmail(),
       password: GOOD_PASSWORD,
       dni: nextDni(),
+      accepted_terms: true,
       ...payload,
     },
   });

@@ -184,7 +184,8 @@ describe('botón de arrepentimiento', () => {
     const { c, insurance } = await paidInsurance({ startInDays: 2 });
     const res = await askPublicly('withdrawals', {
       insurance_number: insurance.number.toLowerCase(),
-      document_number: '28.123.456',
+      // Typed with its dots, as on the card.
+      document_number: c.dni.replace(/^(\d{2})(\d{3})(\d{3})$/, '$1.$2.$3'),
       email: c.email.toUpperCase(),
     });
     expect(res.statusCode, res.body).toBe(202);
@@ -326,7 +327,7 @@ describe('botón de baja', () => {
     const { c, insurance } = await paidInsurance({ startInDays: 5 });
     const res = await askPublicly('bajas', {
       insurance_number: insurance.number,
-      document_number: DNI,
+      document_number: c.dni,
       email: c.email,
     });
     expect(res.statusCode).toBe(202);
