@@ -3,9 +3,13 @@
  * (the CSP allows fonts only from our own origin, and system fonts cost nothing to load).
  */
 import {
+  type ActionIconProps,
+  type ButtonProps,
+  type CloseButtonProps,
   type CSSVariablesResolver,
   createTheme,
   defaultVariantColorsResolver,
+  getSize,
   type MantineColorsTuple,
   parseThemeColor,
   rgba,
@@ -114,6 +118,47 @@ export const variantColorResolver: VariantColorsResolver = (input) => {
   return defaultVariantColorsResolver(input);
 };
 
+/**
+ * Touch targets (WCAG 2.2 2.5.8, spec's phone layout): a button is at least 44 px high, a compact one,
+ * an icon button and a close "×" at least 24 × 24 px, whatever size the screen asked for; the menu button
+ * is 44 × 44. Radios and checkboxes default to 24 px.
+ */
+export const TOUCH_TARGET = { primary: '2.75rem', minimum: '1.5rem' } as const;
+
+function atLeast(minimum: string, size: string | undefined): string {
+  return size ? `max(${minimum}, ${size})` : minimum;
+}
+
+/*
+ * Plain objects, not Button.extend(…): the theme module is evaluated before Mantine's components in the
+ * built app's chunks, where `Button` is still undefined.
+ */
+export const touchTargets = {
+  Button: {
+    defaultProps: { radius: 'md' },
+    vars: (_theme: unknown, { size = 'sm' }: ButtonProps) => ({
+      root: {
+        '--button-height': String(size).startsWith('compact')
+          ? atLeast(TOUCH_TARGET.minimum, getSize(size, 'button-height'))
+          : atLeast(TOUCH_TARGET.primary, getSize(size, 'button-height')),
+      },
+    }),
+  },
+  ActionIcon: {
+    vars: (_theme: unknown, { size = 'md' }: ActionIconProps) => ({
+      root: { '--ai-size': atLeast(TOUCH_TARGET.minimum, getSize(size, 'ai-size')) },
+    }),
+  },
+  CloseButton: {
+    vars: (_theme: unknown, { size = 'md' }: CloseButtonProps) => ({
+      root: { '--cb-size': atLeast(TOUCH_TARGET.minimum, getSize(size, 'cb-size')) },
+    }),
+  },
+  Burger: { styles: { root: { minWidth: TOUCH_TARGET.primary, minHeight: TOUCH_TARGET.primary } } },
+  Radio: { defaultProps: { size: 'md' } },
+  Checkbox: { defaultProps: { size: 'md' } },
+};
+
 export const theme = createTheme({
   variantColorResolver,
   primaryColor: 'brand',
@@ -128,12 +173,12 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   radius: { md: '10px', lg: '16px', xl: '24px' },
   components: {
-    Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Card: { defaultProps: { radius: 'lg' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
+    ...touchTargets,
   },
 });
 

@@ -82,8 +82,9 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         </Group>
       </AppShell.Section>
 
-      <AppShell.Section grow component={ScrollArea} px="sm" py="md">
-        <Stack gap={4}>
+      {/* A screen too short for every item scrolls them, with its scrollbar shown (type auto). */}
+      <AppShell.Section grow component={ScrollArea} type="auto" px="sm" py="sm">
+        <Stack gap={2}>
           {visibleMenuItems(config.data).map((item) => (
             <NavLink
               key={item.to}

@@ -70,10 +70,18 @@ export function hideAllToasts(): void {
   notifications.clean();
 }
 
+/**
+ * Below the signed-in header (its height is 0 outside the shell, and the notch's inset in the apps), so a
+ * toast never covers the menu button, the logo or the bell.
+ */
+const BELOW_HEADER =
+  'calc(var(--app-shell-header-offset, 0rem) + env(safe-area-inset-top, 0px) + var(--mantine-spacing-md))';
+
 export function ToastContainer() {
   return (
     <Notifications
       position="top-center"
+      styles={{ root: { top: BELOW_HEADER } }}
       limit={TOAST_LIMIT}
       autoClose={TOAST_DEFAULT_DURATION}
       zIndex={1100}

@@ -35,11 +35,19 @@ export function InsuranceStatusBadge({ status, label, paid, cancelsOn, size = 'm
   const look = status === 'pendiente' && paid ? paidNotStarted : looks[status];
   return (
     <Group gap={6} wrap="wrap">
-      <Badge variant="light" color={look.color} c={look.text} size={size} radius="sm" tt="none">
+      <Badge
+        variant="light"
+        color={look.color}
+        c={look.text}
+        size={size}
+        radius="sm"
+        tt="none"
+        miw="max-content"
+      >
         {label ?? INSURANCE_STATUS_LABELS[status]}
       </Badge>
       {status === 'vigente' && cancelsOn && (
-        <Badge variant="outline" color="gray.8" size={size} radius="sm" tt="none">
+        <Badge variant="outline" color="gray.8" size={size} radius="sm" tt="none" miw="max-content">
           {t('insurances.scheduledCancellation')}
         </Badge>
       )}

@@ -19,7 +19,15 @@ export function ClaimStatusBadge({
 }) {
   const look = looks[status];
   return (
-    <Badge variant="light" color={look.color} c={look.text} size={size} radius="sm" tt="none">
+    <Badge
+      variant="light"
+      color={look.color}
+      c={look.text}
+      size={size}
+      radius="sm"
+      tt="none"
+      miw="max-content"
+    >
       {CLAIM_STATUS_LABELS[status]}
     </Badge>
   );

@@ -23,7 +23,7 @@ export function NotificationBell() {
         to="/notifications"
         variant="subtle"
         color="gray"
-        size="lg"
+        size="xl"
         radius="xl"
         aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell')}
       >
