@@ -179,6 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Query strings keep bracketed keys literal (`filter[platform][like]`); lib/list-query parses them.
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false } },
+    // Plugins get a minute to start (Fastify's default is 10 s): on a busy machine the API reference's
+    // static files and the database handles can take longer, and a slow start is not a failed one.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   registerRequestIds(app);
