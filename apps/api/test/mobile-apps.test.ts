@@ -130,7 +130,7 @@ describe('CORS when no origin is configured', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 120_000);
 
   it('stops the start on something that is not a list of origins', () => {
     expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
