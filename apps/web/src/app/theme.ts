@@ -155,6 +155,8 @@ export const touchTargets = {
     }),
   },
   Burger: { styles: { root: { minWidth: TOUCH_TARGET.primary, minHeight: TOUCH_TARGET.primary } } },
+  // A link standing alone (a flex item, a block) is 24 px high; min-height leaves a link in a sentence alone.
+  Anchor: { styles: { root: { minHeight: TOUCH_TARGET.minimum } } },
   Radio: { defaultProps: { size: 'md' } },
   Checkbox: { defaultProps: { size: 'md' } },
 };

@@ -5,6 +5,7 @@ import { Notifications, notifications, notificationsStore } from '@mantine/notif
 import type { ReactNode } from 'react';
 import { t } from '../i18n/i18n.ts';
 import { IconAlert, IconCheck, IconInfo, IconX } from '../ui/icons.tsx';
+import classes from './toasts.module.css';
 import { TOAST_DEFAULT_DURATION, TOAST_LIMIT, type ToastOptions, type ToastType } from './toasts.tsx';
 
 const looks: Record<ToastType, { color: string; icon: ReactNode }> = {
@@ -70,18 +71,11 @@ export function hideAllToasts(): void {
   notifications.clean();
 }
 
-/**
- * Below the signed-in header (its height is 0 outside the shell, and the notch's inset in the apps), so a
- * toast never covers the menu button, the logo or the bell.
- */
-const BELOW_HEADER =
-  'calc(var(--app-shell-header-offset, 0rem) + env(safe-area-inset-top, 0px) + var(--mantine-spacing-md))';
-
 export function ToastContainer() {
   return (
     <Notifications
       position="top-center"
-      styles={{ root: { top: BELOW_HEADER } }}
+      classNames={{ root: classes.root }}
       limit={TOAST_LIMIT}
       autoClose={TOAST_DEFAULT_DURATION}
       zIndex={1100}
