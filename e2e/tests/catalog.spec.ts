@@ -6,7 +6,17 @@
  */
 import { expect, test } from '@playwright/test';
 import { API, contractBag, payInSandbox, registerThroughApi } from './api-steps.ts';
-import { confirmRegistration, expectAccessible, menu, newEmail, PASSWORD, shot, signIn } from './support.ts';
+import {
+  acceptTerms,
+  confirmRegistration,
+  expectAccessible,
+  menu,
+  newDni,
+  newEmail,
+  PASSWORD,
+  shot,
+  signIn,
+} from './support.ts';
 
 test('a visitor browses the catalogue, looks at a coverage and registers to contract it', async ({
   page,
@@ -53,8 +63,9 @@ test('a visitor browses the catalogue, looks at a coverage and registers to cont
   await page.getByLabel('Nombre y apellido').fill('Martina Sosa');
   const email = newEmail('visitante');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('DNI').fill('35111222');
+  await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByRole('heading', { name: 'Ingresá el código' })).toBeVisible();
   await expectAccessible(page);

@@ -1,6 +1,7 @@
 /** The foundation as a person meets it: register, sign in, edit the profile, sign out, maintenance. */
 import { expect, test } from '@playwright/test';
 import {
+  acceptTerms,
   closeTourWhenShown,
   confirmRegistration,
   DEMO,
@@ -9,6 +10,7 @@ import {
   mailedCodes,
   maintenance,
   menu,
+  newDni,
   newEmail,
   PASSWORD,
   shot,
@@ -37,8 +39,12 @@ test('a new customer registers, signs in, edits the profile and signs out', asyn
   await expectAccessible(page);
   await shot(page, info, 'register-errors');
 
-  await page.getByLabel('DNI').fill('33444555');
+  await expect(
+    page.getByText('Aceptá los términos y la política de privacidad para continuar.'),
+  ).toBeVisible();
+  await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
   // The second step: the code mailed to the address. A wrong one is explained beside the field.
@@ -148,7 +154,11 @@ test('a wrong password keeps the e-mail and says so in Spanish', async ({ page }
   await page.getByLabel('Email').fill(DEMO.email);
   await page.getByLabel('Contraseña', { exact: true }).fill('Incorrecta-123');
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByText('El email o la contraseña no son correctos.')).toBeVisible();
+  // Beside the field, in plain Spanish: no toast, no code.
+  await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription(
+    'El email o la contraseña no son correctos. Revisalos o recuperá tu contraseña.',
+  );
+  await expect(page.getByText(/Código:/)).toHaveCount(0);
   await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
   await expect(page).toHaveURL(/\/login/);
 });

@@ -9,7 +9,17 @@ import { expect, type Page, test } from '@playwright/test';
 import { pngImage } from '../../apps/api/test/fixtures.ts';
 import { E2E_PORT } from '../playwright.config.ts';
 import { dayFromToday } from './api-steps.ts';
-import { confirmRegistration, expectAccessible, menu, newEmail, PASSWORD, shot, signOut } from './support.ts';
+import {
+  acceptTerms,
+  confirmRegistration,
+  expectAccessible,
+  menu,
+  newDni,
+  newEmail,
+  PASSWORD,
+  shot,
+  signOut,
+} from './support.ts';
 
 // The test checkout sends the customer back to the server's public address (localhost by default).
 test.use({ baseURL: `http://localhost:${E2E_PORT}` });
@@ -65,8 +75,9 @@ test('the whole journey: from the public products to a claim and its notificatio
   await page.getByLabel('Nombre y apellido').fill('Valentina Ríos');
   const email = newEmail('recorrido');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('DNI').fill('36222333');
+  await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await confirmRegistration(page, email);
 

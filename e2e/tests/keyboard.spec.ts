@@ -6,7 +6,7 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API, dayFromToday, issueBagInsurance, payInSandbox } from './api-steps.ts';
-import { mailedCode, newEmail, PASSWORD, shot } from './support.ts';
+import { mailedCode, newDni, newEmail, PASSWORD, shot } from './support.ts';
 
 /** Presses Tab (at most `max` times) until `target` has the focus; fails when Tab never gets there. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
@@ -63,8 +63,12 @@ test('signs up, fills the profile, the billing party and a claim with the keyboa
   await expect(page).toHaveURL(/\/register/);
   await typeInto(page, page.getByLabel('Nombre y apellido'), 'Teo Tabulador');
   await typeInto(page, page.getByLabel('Email'), email);
-  await typeInto(page, page.getByLabel('DNI'), '31222333');
+  await typeInto(page, page.getByLabel('DNI'), newDni());
   await typeInto(page, page.getByLabel('Contraseña', { exact: true }), PASSWORD);
+  // The terms' box, ticked with the space bar; Enter on the button sends.
+  await tabTo(page, page.getByRole('checkbox', { name: /Leí y acepto los términos/ }));
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'Crear cuenta' }));
   await page.keyboard.press('Enter');
   // The code mailed to the address, typed in its own step; Enter confirms.
   await typeInto(page, page.getByLabel('Código de 6 números'), await mailedCode(email));

@@ -12,9 +12,11 @@ import { totpCode } from '../../apps/api/src/modules/operators/totp.ts';
 import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.ts';
 import { API, type Customer, issueBagInsurance, payInSandbox, registerThroughApi } from './api-steps.ts';
 import {
+  acceptTerms,
   confirmRegistration,
   expectAccessible,
   menu,
+  newDni,
   newEmail,
   PASSWORD,
   shot,
@@ -90,8 +92,9 @@ test('an invitee registered through the copied link pays their first insurance: 
   const email = newEmail('invitee');
   await page.getByLabel('Nombre y apellido').fill('Abril Castro');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('DNI').fill(String(30_000_000 + Math.floor(Math.random() * 9_000_000)));
+  await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await confirmRegistration(page, email);
   await expect(page).toHaveURL(/\/tabs/);

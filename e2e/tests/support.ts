@@ -17,6 +17,16 @@ export function newEmail(prefix = 'e2e'): string {
   return `${prefix}.${Date.now()}.${counter}@example.com`;
 }
 
+/** A DNI for a new account: a DNI belongs to one account, and both projects register on one server. */
+export function newDni(): string {
+  return String(20_000_000 + Math.floor(Math.random() * 9_000_000));
+}
+
+/** Ticks the registration form's acceptance of the terms and the privacy policy. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /Leí y acepto los términos/ }).check();
+}
+
 /**
  * The mails the e2e server sent to `email`, oldest first, as raw .eml text. Without SMTP_URL the server
  * writes each mail as an .eml file into its development mailbox, DATA_DIR/mail, named after the recipient.
