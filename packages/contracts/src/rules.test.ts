@@ -53,8 +53,24 @@ describe('password rules', () => {
       email: ' ANA@Example.COM ',
       password: 'Tornado-Azul-2025',
       dni: '30.123.456',
+      accepted_terms: true,
     });
     expect(parsed).toMatchObject({ name: 'Ana Gómez', email: 'ana@example.com', dni: '30123456' });
+  });
+
+  it('refuses a registration without the terms and the privacy policy accepted', () => {
+    const body = {
+      name: 'Ana Gómez',
+      email: 'ana@example.com',
+      password: 'Tornado-Azul-2025',
+      dni: '30123456',
+    };
+    for (const accepted_terms of [undefined, false]) {
+      const result = RegisterBodySchema.safeParse({ ...body, accepted_terms });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['accepted_terms', 'Aceptá los términos y la política de privacidad para continuar.'],
+      ]);
+    }
   });
 });
 
