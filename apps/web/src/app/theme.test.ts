@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrast, theme, variantColorResolver } from './theme.ts';
+import { contrast, theme, touchTargets, variantColorResolver } from './theme.ts';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
 
@@ -33,5 +33,33 @@ describe('variant colours', () => {
     expect(variantColorResolver({ color: 'red.9', theme: full, variant: 'filled' }).background).toBe(
       'var(--mantine-color-red-9)',
     );
+  });
+});
+
+describe('touch targets (WCAG 2.2 2.5.8)', () => {
+  const root = (vars: unknown) => (vars as { root: Record<string, string> }).root;
+
+  it('a button is at least 44 px high, a compact one at least 24 px', () => {
+    expect(root(touchTargets.Button.vars(full, {}))['--button-height']).toBe(
+      'max(2.75rem, var(--button-height-sm))',
+    );
+    expect(root(touchTargets.Button.vars(full, { size: 'compact-xs' }))['--button-height']).toBe(
+      'max(1.5rem, var(--button-height-compact-xs))',
+    );
+  });
+
+  it('an icon button and a close × are at least 24 px, whatever size the screen asked for', () => {
+    expect(root(touchTargets.ActionIcon.vars(full, { size: 'xs' }))['--ai-size']).toBe(
+      'max(1.5rem, var(--ai-size-xs))',
+    );
+    expect(root(touchTargets.CloseButton.vars(full, { size: 'sm' }))['--cb-size']).toBe(
+      'max(1.5rem, var(--cb-size-sm))',
+    );
+  });
+
+  it('radios and checkboxes are 24 px by default, the menu button 44 × 44', () => {
+    expect(touchTargets.Radio.defaultProps.size).toBe('md');
+    expect(touchTargets.Checkbox.defaultProps.size).toBe('md');
+    expect(touchTargets.Burger.styles.root).toEqual({ minWidth: '2.75rem', minHeight: '2.75rem' });
   });
 });
