@@ -4,8 +4,10 @@
  * lib/body-parsers); this keeps a future one from becoming a 500.
  */
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandler } from './errors.ts';
+import { z } from 'zod';
+import { declareErrorAnswers, registerErrorHandler } from './errors.ts';
 
 /** An app whose one route fails as the database driver does, with `code` on the error or on its cause. */
 async function failingWith(code: string, wrapped: boolean) {
@@ -39,6 +41,29 @@ describe('error handler', () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('data exception');
+    await app.close();
+  });
+
+  it('names unknown body fields called like Object.prototype members (toString, __proto__) in a 422, not a 500', async () => {
+    const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    declareErrorAnswers(app);
+    app.post('/', { schema: { body: z.strictObject({ name: z.string() }) } }, async () => ({}));
+    await app.ready();
+    for (const key of ['toString', 'constructor', 'hasOwnProperty', 'valueOf']) {
+      const res = await app.inject({ method: 'POST', url: '/', payload: { name: 'x', [key]: 'y' } });
+      expect(res.statusCode, key).toBe(422);
+      expect(res.json().validations, key).toEqual({ [key]: ['Campo no permitido.'] });
+    }
+    const proto = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"x","__proto__":"y"}',
+    });
+    expect(proto.statusCode).toBeLessThan(500);
     await app.close();
   });
 });

@@ -100,8 +100,16 @@ type ZodIssueLike = {
 /** Zod issues (from the type provider) → the validations map; unknown fields are named one by one. */
 function validationsFromZod(issues: ReadonlyArray<ZodIssueLike>): Validations {
   const out: Validations = {};
+  // Field names come from the request (unknown keys are named): `toString` or `__proto__` is a field here,
+  // never a property of Object.prototype.
   const add = (field: string, message: string) => {
-    out[field] = [...(out[field] ?? []), message];
+    const earlier = Object.hasOwn(out, field) ? (out[field] ?? []) : [];
+    Object.defineProperty(out, field, {
+      value: [...earlier, message],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   };
   for (const issue of issues) {
     const base = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
