@@ -17,6 +17,9 @@ export default defineConfig({
     // capacitor-setup.test.ts and build-stamp.test.ts read the package and the plugins' manifests (Node types, tsconfig.node.json).
     include: ['src/**/*.test.{ts,tsx}', 'capacitor-setup.test.ts', 'build-stamp.test.ts'],
     css: false,
+    // A form test types as a person does (user-event, one key at a time): the registration form alone takes
+    // 3–5 s on a busy 2-core machine. Vitest's 5 s default failed such tests in CI, not their code.
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubEnvs: true,
   },
