@@ -58,7 +58,7 @@ export function handleError(error: unknown, site?: number): void {
         message: (
           <Stack gap={2}>
             {description.validations.map((line) => (
-              <Text key={line} size="sm" fs="italic">
+              <Text key={line} size="sm" fs="italic" c="var(--mantine-color-text)">
                 {line}
               </Text>
             ))}
