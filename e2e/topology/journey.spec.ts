@@ -11,7 +11,7 @@ import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { pngImage } from '../../apps/api/test/fixtures.ts';
 import { dayFromToday } from '../tests/api-steps.ts';
-import { newEmail, PASSWORD, shot } from '../tests/support.ts';
+import { acceptTerms, newDni, newEmail, PASSWORD, shot } from '../tests/support.ts';
 import { CONTROL_URL, type TopologyInfo } from './topology.ts';
 
 const IMEI = '356938035643809';
@@ -107,8 +107,9 @@ test('a journey through the proxy while instance A is stopped and started again'
     .click();
   await page.getByLabel('Nombre y apellido').fill('Lucía Benítez');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('DNI').fill('37444555');
+  await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   // Registration confirms the e-mail with the code mailed to it (the development mailbox: DATA_DIR/mail).
   const codeField = page.getByLabel('Código de 6 números');
