@@ -23,15 +23,12 @@ import {
   invoiceLines,
   invoiceProfiles,
   invoices,
-  localities,
   notifications,
   notificationUsers,
   payments,
-  places,
   policies,
   pollQuestionResponses,
   pollQuestions,
-  provinces,
   pushSubscriptions,
   referralCodes,
   referralRewards,
@@ -44,7 +41,7 @@ import {
   wallets,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { avatarUrl } from '../customers/service.ts';
+import { avatarUrl, selectCustomerUser } from '../customers/service.ts';
 
 type Row = Record<string, JsonValue>;
 
@@ -79,27 +76,22 @@ export async function exportUserData(
 ): Promise<DataExport> {
   const { db } = deps;
   const [user] = await db
-    .select({
-      user: users,
-      avatarKey: files.storageKey,
-      context: contexts.name,
-      province: provinces.name,
-      locality: localities.name,
-      zipCode: places.zipCode,
-    })
+    .select({ user: users, context: contexts.name })
     .from(users)
-    .leftJoin(files, eq(files.id, users.avatarFileId))
     .leftJoin(contexts, eq(contexts.id, users.contextId))
-    .leftJoin(places, eq(places.id, users.placeId))
-    .leftJoin(provinces, eq(provinces.id, places.provinceId))
-    .leftJoin(localities, eq(localities.id, places.localityId))
     .where(eq(users.id, userId));
   if (!user || user.user.deletedAt) throw new AppError('unauthenticated');
+  // The avatar and the address as the profile reads them (GET /customers/user).
+  const shown = (await selectCustomerUser(db, userId))[0]?.profile;
   const profile = {
     ...plain(user.user, ['passwordHash', 'avatarFileId', 'placeId', 'contextId', 'deletedAt']),
-    avatar: avatarUrl(user.avatarKey),
+    avatar: avatarUrl(shown?.avatar_key ?? null),
     context: user.context,
-    address: { province: user.province, locality: user.locality, zip_code: user.zipCode },
+    address: {
+      province: shown?.place?.state?.name ?? null,
+      locality: shown?.place?.locality?.name ?? null,
+      zip_code: shown?.place?.zip_code ?? null,
+    },
   };
 
   const memberships = await db
