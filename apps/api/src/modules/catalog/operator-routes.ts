@@ -45,9 +45,10 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   routes.collection('/companies', {
     item: CompanySchema,
     body: CompanyBodySchema,
-    create: (input) => createCompany(deps, input),
-    update: (input) => updateCompany(deps, input),
-    remove: (input) => deleteCompany(deps, input),
+    deps,
+    create: createCompany,
+    update: updateCompany,
+    remove: deleteCompany,
   });
   app.post(
     '/companies/:id/logo',
@@ -78,10 +79,11 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     spec: policiesListSpec,
     item: OperatorPolicySchema,
     body: PolicyBodySchema,
-    list: (query) => listPolicies({ db: deps.db, applicationId: deps.config.applicationId }, query),
-    get: (id) => getPolicy(deps, { id }),
-    create: (input) => createPolicy(withExternalLinks, input),
-    update: (input) => updatePolicy(withExternalLinks, input),
+    deps: { ...withExternalLinks, applicationId: deps.config.applicationId },
+    list: listPolicies,
+    get: getPolicy,
+    create: createPolicy,
+    update: updatePolicy,
   });
 
   // ——— Coverages ———
@@ -89,8 +91,9 @@ export const operatorCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     spec: coveragesListSpec,
     item: OperatorCoverageSchema,
     body: CoverageBodySchema,
-    list: (query) => listCoverages(deps, query),
-    create: (input) => createCoverage(deps, input),
-    update: (input) => updateCoverage(deps, input),
+    deps,
+    list: listCoverages,
+    create: createCoverage,
+    update: updateCoverage,
   });
 };

@@ -44,8 +44,10 @@ export const policiesListSpec = {
   extra: ['search'],
 } satisfies ListSpec;
 
+/** GET /admin/coverages: its filters, sorts and search (lib/list-query.ts). */
 export const coveragesListSpec = {
   filters: {
+    /** One policy's coverages (`policy=3`), or several policies' (`policy=in:3,4`). */
     policy: { column: coverages.policyId, type: 'integer', ops: ['eq', 'in'] },
     status: { column: coverages.status, type: 'enum', ops: ['eq'] },
   },

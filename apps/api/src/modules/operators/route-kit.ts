@@ -125,28 +125,33 @@ export function operatorRoutesOf(app: App) {
 
     /**
      * A collection at `url` and its items at `url/:id`, with the routes it has: the page (GET url), one
-     * item (GET url/:id), create (POST url), update (PUT url/:id) and delete (DELETE url/:id).
+     * item (GET url/:id), create (POST url), update (PUT url/:id) and delete (DELETE url/:id). Each is a
+     * service function called as the services are, `(deps, input)`, with the `deps` given once.
      */
-    collection<T extends z.ZodType, B extends z.ZodType>(
+    collection<T extends z.ZodType, B extends z.ZodType, D>(
       url: string,
       resource: {
         item: T;
         body: B;
+        deps: D;
         /** The page, when its items are `item` (a list of other items is declared with `list`). */
         spec?: ListSpec;
-        list?: (query: RawQuery) => Answer<ReturnType<typeof pageOf<T>>>;
-        get?: (id: number) => Answer<T>;
-        create?: (input: { body: z.output<B>; audit: AuditContext }) => Answer<T>;
-        update?: (input: { id: number; body: z.output<B>; audit: AuditContext }) => Answer<T>;
-        remove?: (input: { id: number; audit: AuditContext }) => Promise<unknown>;
+        list?: (deps: NoInfer<D>, query: RawQuery) => Answer<ReturnType<typeof pageOf<T>>>;
+        get?: (deps: NoInfer<D>, input: { id: number }) => Answer<T>;
+        create?: (deps: NoInfer<D>, input: { body: z.output<B>; audit: AuditContext }) => Answer<T>;
+        update?: (
+          deps: NoInfer<D>,
+          input: { id: number; body: z.output<B>; audit: AuditContext },
+        ) => Answer<T>;
+        remove?: (deps: NoInfer<D>, input: { id: number; audit: AuditContext }) => Promise<unknown>;
       },
     ) {
-      const { spec, item, body } = resource;
-      if (spec && resource.list) routes.list(url, spec, item, resource.list);
-      if (resource.get) routes.get(`${url}/:id`, item, resource.get);
-      if (resource.create) routes.create(url, body, item, resource.create);
-      if (resource.update) routes.update(`${url}/:id`, body, item, resource.update);
-      if (resource.remove) routes.remove(`${url}/:id`, resource.remove);
+      const { spec, item, body, deps, list, get, create, update, remove } = resource;
+      if (spec && list) routes.list(url, spec, item, (query) => list(deps, query));
+      if (get) routes.get(`${url}/:id`, item, (id) => get(deps, { id }));
+      if (create) routes.create(url, body, item, (input) => create(deps, input));
+      if (update) routes.update(`${url}/:id`, body, item, (input) => update(deps, input));
+      if (remove) routes.remove(`${url}/:id`, (input) => remove(deps, input));
     },
 
     /** DELETE url (with `:id`): answered 204. */

@@ -13,14 +13,13 @@ import {
 } from './operator-service.ts';
 
 export const operatorPollRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
-  const routes = operatorRoutesOf(app);
-  routes.collection('/poll-questions', {
+  operatorRoutesOf(app).collection('/poll-questions', {
     spec: pollQuestionsListSpec,
     item: PollQuestionSchema,
     body: PollQuestionBodySchema,
-    list: (query) => listPollQuestions(deps, query),
-    create: (input) => createPollQuestion(deps, input),
-    update: (input) => updatePollQuestion(deps, input),
+    deps: app.deps,
+    list: listPollQuestions,
+    create: createPollQuestion,
+    update: updatePollQuestion,
   });
 };

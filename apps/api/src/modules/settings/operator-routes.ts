@@ -31,9 +31,10 @@ export const operatorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     spec: appVersionsListSpec,
     item: AppVersionSchema,
     body: AppVersionBodySchema,
-    list: (query) => listAppVersions(deps, query),
-    create: (input) => createAppVersion(deps, input),
-    update: (input) => updateAppVersion(deps, input),
+    deps,
+    list: listAppVersions,
+    create: createAppVersion,
+    update: updateAppVersion,
   });
 
   // ——— Maintenance ———
