@@ -36,16 +36,30 @@ export const DEMO_CUSTOMER = {
 } as const;
 export const APP_VERSION = '2.1.11';
 
-/** The post-purchase poll (spec §2 dialog 6): each question on a 5-step scale, least to most likely. */
+/**
+ * The post-purchase poll (spec §2 dialog 6): each question on a 5-step scale, least to most likely. The
+ * app speaks to the customer as "vos" (issue 19), so do its questions.
+ */
 export const INSURANCE_POLL = {
   name: 'Encuesta de satisfacción',
   values: '1,2,3,4,5',
   questions: [
-    '¿Qué tan probable es que recomiendes Cubierto a un amigo?',
-    '¿Qué tan probable es que vuelvas a contratar un seguro con Cubierto?',
-    '¿Qué tan probable es que recomiendes la aseguradora que elegiste?',
+    '¿Qué tan probable es que nos recomendés a un amigo?',
+    '¿Qué tan probable es que volvás a contratar un seguro con Cubierto?',
+    '¿Qué tan probable es que recomendés la aseguradora que elegiste?',
   ],
 } as const;
+
+/**
+ * The questions as earlier versions seeded them (with "tú"), each with the wording that replaces it. A
+ * database seeded before keeps its question rows (and the answers given to them) under the new wording;
+ * a question an operator reworded is left alone.
+ */
+export const INSURANCE_POLL_REWORDED: ReadonlyArray<readonly [before: string, after: string]> = [
+  ['¿Qué tan probable es que recomiendes Cubierto a un amigo?', INSURANCE_POLL.questions[0]],
+  ['¿Qué tan probable es que vuelvas a contratar un seguro con Cubierto?', INSURANCE_POLL.questions[1]],
+  ['¿Qué tan probable es que recomiendes la aseguradora que elegiste?', INSURANCE_POLL.questions[2]],
+];
 
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -77,6 +91,14 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .values({ code: INSURANCE_POLL_CODE, name: INSURANCE_POLL.name })
       .onConflictDoUpdate({ target: polls.code, set: { name: INSURANCE_POLL.name } })
       .returning({ id: polls.id });
+    for (const [before, after] of INSURANCE_POLL_REWORDED) {
+      // Unless the new wording is there already (one question per poll and name).
+      await tx.execute(
+        sql`update poll_questions set name = ${after}
+            where poll_id = ${poll!.id} and name = ${before}
+              and not exists (select 1 from poll_questions where poll_id = ${poll!.id} and name = ${after})`,
+      );
+    }
     await tx
       .insert(pollQuestions)
       .values(

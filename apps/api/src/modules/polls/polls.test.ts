@@ -1,8 +1,15 @@
 import { InsurancePollSchema, isPollComplete, pollScale } from '@cubierto/contracts';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
 import { bagCoverageId, contractInsurance, payThroughSandbox, startPayment } from '../../../test/purchase.ts';
-import { INSURANCE_POLL, seedDemoCatalog } from '../../db/seed.ts';
+import { pollQuestions } from '../../db/schema/index.ts';
+import {
+  INSURANCE_POLL,
+  INSURANCE_POLL_REWORDED,
+  seedDemoCatalog,
+  seedReferenceData,
+} from '../../db/seed.ts';
 
 let t: TestApp;
 let coverage: number;
@@ -42,7 +49,12 @@ describe('insurance poll', () => {
     expect(res.statusCode, res.body).toBe(200);
     const poll = InsurancePollSchema.parse(res.json().data);
     expect(poll.map((q) => q.poll_question.name)).toEqual([...INSURANCE_POLL.questions]);
-    expect(poll[0]!.poll_question.name).toBe('¿Qué tan probable es que recomiendes Cubierto a un amigo?');
+    // The app says "vos" (issue 19): so does its poll.
+    expect(poll.map((q) => q.poll_question.name)).toEqual([
+      '¿Qué tan probable es que nos recomendés a un amigo?',
+      '¿Qué tan probable es que volvás a contratar un seguro con Cubierto?',
+      '¿Qué tan probable es que recomendés la aseguradora que elegiste?',
+    ]);
     for (const question of poll) {
       expect(question.response).toBeNull();
       expect(pollScale(question.poll_question.values)).toHaveLength(5);
@@ -175,5 +187,26 @@ describe('insurance poll', () => {
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: url(1) });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('a database seeded with the earlier "tú" questions gets them reworded in place at the next start, answers kept', async () => {
+    const db = t.database.db;
+    const rows = () =>
+      db
+        .select({ id: pollQuestions.id, name: pollQuestions.name })
+        .from(pollQuestions)
+        .orderBy(asc(pollQuestions.id));
+    const seeded = await rows();
+    for (const [before, after] of INSURANCE_POLL_REWORDED)
+      await db.update(pollQuestions).set({ name: before }).where(eq(pollQuestions.name, after));
+    expect((await rows()).map((row) => row.name)).toEqual(INSURANCE_POLL_REWORDED.map(([before]) => before));
+
+    await seedReferenceData(db);
+    // The same rows (and so the answers given to them), under the new wording; no question added.
+    expect(await rows()).toEqual(seeded);
+    expect(seeded.map((row) => row.name)).toEqual([...INSURANCE_POLL.questions]);
+    // Run again, nothing changes.
+    await seedReferenceData(db);
+    expect(await rows()).toEqual(seeded);
   });
 });
