@@ -24,6 +24,7 @@ import { apiFileUrl } from '../api/client.ts';
 import { type CloseDialog, presentDialog } from '../dialogs/dialogs.tsx';
 import { formatCents } from '../format/format.ts';
 import { type Fact, FactList } from '../ui/fact-list.tsx';
+import { Glossary, glossaryTermOfField } from '../ui/glossary.tsx';
 import { IconThumbDown, IconThumbUp } from '../ui/product-icons.tsx';
 import classes from './catalog.module.css';
 
@@ -45,7 +46,13 @@ export function descriptionLines(coverage: Coverage, notIncluded: string): Fact[
       const nice = coverage.description[`${field.key}_nice`];
       value = Number(raw) === 0 ? notIncluded : String(nice ?? formatCents(Number(raw)));
     }
-    lines.push({ key: field.key, label: field.label, value });
+    const term = glossaryTermOfField(field.key, field.label);
+    lines.push({
+      key: field.key,
+      label: field.label,
+      value,
+      ...(term ? { help: <Glossary term={term} compact /> } : {}),
+    });
   }
   return lines;
 }

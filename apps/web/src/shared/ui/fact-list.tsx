@@ -3,9 +3,11 @@
  * insured object, a certificate's data. Values sit at the end of the line unless told otherwise; the
  * last line can read as a total.
  */
+import type { ReactNode } from 'react';
 import classes from './fact-list.module.css';
 
-export type Fact = { key?: string; label: string; value: string };
+/** `help`: shown after the label, e.g. the glossary's "¿Qué es esto?" of an insurance word. */
+export type Fact = { key?: string; label: string; value: string; help?: ReactNode };
 
 type FactListProps = {
   facts: Fact[];
@@ -21,7 +23,16 @@ export function FactList({ facts, label, valuesAt = 'end', withTotal = false }: 
     <dl className={className} aria-label={label}>
       {facts.map((fact) => (
         <div key={fact.key ?? fact.label}>
-          <dt>{fact.label}</dt>
+          <dt>
+            {fact.help ? (
+              <span className={classes.withHelp}>
+                {fact.label}
+                {fact.help}
+              </span>
+            ) : (
+              fact.label
+            )}
+          </dt>
           <dd>{fact.value}</dd>
         </div>
       ))}

@@ -60,7 +60,8 @@ function CoverageCard({ coverage, policy }: { coverage: Coverage; policy: Policy
           <Stack gap={2}>
             {highlights.map((line) => (
               <Text key={line.key} size="sm">
-                {line.label}: <strong>{line.value}</strong>
+                {line.label}
+                {line.help}: <strong>{line.value}</strong>
               </Text>
             ))}
           </Stack>

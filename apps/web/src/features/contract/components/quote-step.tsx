@@ -11,6 +11,7 @@ import { ApiError } from '../../../shared/api/api-error.ts';
 import { localitiesQueryOptions, provincesQueryOptions } from '../../../shared/api/places.ts';
 import { myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts';
 import { formatLongDate } from '../../../shared/format/format.ts';
+import { GlossaryLabel } from '../../../shared/ui/glossary.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { quoteQueryOptions } from '../api/quote-process.ts';
 import { summarizeStep } from '../model/answer-summary.ts';
@@ -22,22 +23,24 @@ function PremiumBreakdown({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   const { premium } = quote;
   const rows = [
-    [t('contract.quote.net'), premium.net_nice],
-    [t('contract.quote.surcharges'), premium.surcharges_nice],
-    [t('contract.quote.taxes'), premium.taxes_nice],
+    [t('contract.quote.net'), premium.net_nice, 'prima'],
+    [t('contract.quote.surcharges'), premium.surcharges_nice, 'recargos'],
+    [t('contract.quote.taxes'), premium.taxes_nice, 'impuestos'],
   ] as const;
   return (
     <Stack gap={6}>
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, term]) => (
         <Group key={label} justify="space-between" wrap="nowrap">
-          <Text c="dimmed">{label}</Text>
+          <Text c="dimmed" component="div">
+            <GlossaryLabel term={term}>{label}</GlossaryLabel>
+          </Text>
           <Text>{value}</Text>
         </Group>
       ))}
       <Divider my={4} />
       <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} fz="lg">
-          {t('contract.quote.total')}
+        <Text fw={700} fz="lg" component="div">
+          <GlossaryLabel term="premio">{t('contract.quote.total')}</GlossaryLabel>
         </Text>
         <Text fw={800} fz="xl" c="brand.8">
           {premium.total_nice}

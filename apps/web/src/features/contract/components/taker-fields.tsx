@@ -4,10 +4,11 @@
  * created in search-entity, which comes back here with it; what was chosen meanwhile is kept.
  */
 import type { Entity } from '@cubierto/contracts';
-import { Anchor, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Glossary } from '../../../shared/ui/glossary.tsx';
 import { entityLabel } from '../model/answer-summary.ts';
 import type { StepValues } from '../model/step-values.ts';
 import { ChoiceField } from './form-fields.tsx';
@@ -45,9 +46,12 @@ export function TakerFields({ processId, entities }: { processId: number; entiti
               placeholder={t('contract.select.choose')}
               data={options}
             />
-            <Anchor component={Link} to={searchLink(role)} onClick={keepDraft} size="sm">
-              {t(`contract.taker.search.${role}`)}
-            </Anchor>
+            <Group gap="md" justify="space-between">
+              <Anchor component={Link} to={searchLink(role)} onClick={keepDraft} size="sm">
+                {t(`contract.taker.search.${role}`)}
+              </Anchor>
+              <Glossary term={role === 'taker' ? 'tomador' : 'contratanteDesignado'} />
+            </Group>
           </Stack>
         ))}
       </SimpleGrid>

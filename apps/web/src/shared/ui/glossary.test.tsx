@@ -1,0 +1,49 @@
+/** The "¿Qué es esto?" of each insurance word: a named button that opens its plain-Spanish explanation. */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithMantine } from '../../../test/render.tsx';
+import { GLOSSARY_TERMS, Glossary, GlossaryLabel, glossaryTermOfField } from './glossary.tsx';
+
+const WORDS = {
+  prima: 'Prima',
+  premio: 'Premio',
+  recargos: 'Recargos',
+  impuestos: 'Impuestos',
+  franquicia: 'Franquicia',
+  tomador: 'Tomador',
+  sumaAsegurada: 'Suma asegurada',
+  contratanteDesignado: 'Contratante designado',
+} as const;
+
+describe('the glossary', () => {
+  it.each(GLOSSARY_TERMS)('%s: "¿Qué es esto?" opens its explanation, Escape closes it', async (term) => {
+    const user = userEvent.setup();
+    renderWithMantine(<Glossary term={term} />);
+    const button = screen.getByRole('button', { name: `¿Qué es esto? ${WORDS[term]}` });
+    expect(button.textContent).toContain('¿Qué es esto?');
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: WORDS[term] });
+    // A sentence of its own, not the word repeated.
+    expect(dialog.textContent?.length).toBeGreaterThan(WORDS[term].length + 40);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says what the premio is in relation to the prima, with voseo', async () => {
+    const user = userEvent.setup();
+    renderWithMantine(<GlossaryLabel term="premio">Premio</GlossaryLabel>);
+    expect(screen.getByText('Premio')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '¿Qué es esto? Premio' }));
+    expect((await screen.findByRole('dialog')).textContent).toMatch(
+      /pagás en total: la prima más los recargos/,
+    );
+  });
+
+  it('knows the coverage fields that are insurance words', () => {
+    expect(glossaryTermOfField('insured_amount', 'Suma asegurada')).toBe('sumaAsegurada');
+    expect(glossaryTermOfField('life_amount', 'Suma asegurada por fallecimiento')).toBe('sumaAsegurada');
+    expect(glossaryTermOfField('franchise', 'Franquicia')).toBe('franquicia');
+    expect(glossaryTermOfField('robbery_wallet_amount', 'Robo de billetera')).toBeUndefined();
+  });
+});
