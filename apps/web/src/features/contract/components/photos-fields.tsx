@@ -1,7 +1,9 @@
 /**
- * The 'photos' step of a phone or a bicycle (spec §5: two images required): each photo first shows its
- * instructional modal ('Entendido' opens the picker), is uploaded at once (POST /customers/uploads) and
- * previewed. The step's value is the two upload ids in order.
+ * The 'photos' step of a phone or a bicycle (spec §5: two images required): each photo's button opens the
+ * picker at once, with what the photo must show written beside it; its instructional modal (spec §2 item
+ * 5) stays a tap away under '¿Cómo saco la foto?' (issue 19: no 'Entendido' before each picker). The photo
+ * is uploaded at once (POST /customers/uploads) and previewed. The step's value is the two upload ids in
+ * order.
  */
 
 import type { RiskTypeCode } from '@cubierto/contracts';
@@ -20,12 +22,13 @@ import {
   Text,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { placeApiValidations } from '../../../shared/forms/api-validations.ts';
 import { requestPermission } from '../../../shared/native/permissions.ts';
+import { isHybrid } from '../../../shared/native/platform.ts';
 import { IconUpload } from '../../../shared/ui/icons.tsx';
 import {
   isAcceptablePhoto,
@@ -59,20 +62,16 @@ type PhotoSlotProps = {
 function PhotoSlot({ code, index, photoId, onUploaded }: PhotoSlotProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const instructionsSeen = useRef(false);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string>();
   const kind = photoInstructionKind(code, index);
   const n = index + 1;
+  const hintId = useId();
   const preview = useUploadedPhotoUrl(photoId);
 
   const choose = async () => {
-    if (!instructionsSeen.current) {
-      if (!(await showInstructions(kind))) return;
-      instructionsSeen.current = true;
-    }
-    // The apps ask for the camera (spec §6); the web grants it at once.
-    if (!(await requestPermission('camera'))) return;
+    // The apps ask for the camera first (spec §6); the web grants it, and opens the picker in the tap itself.
+    if (isHybrid() && !(await requestPermission('camera'))) return;
     input.current?.click();
   };
 
@@ -100,12 +99,7 @@ function PhotoSlot({ code, index, photoId, onUploaded }: PhotoSlotProps) {
   return (
     <Card withBorder padding="md" radius="lg">
       <Stack gap="sm">
-        <div>
-          <Text fw={700}>{t('contract.photos.title', { n })}</Text>
-          <Text size="sm" c="dimmed">
-            {t(`contract.instructions.${kind}.short`)}
-          </Text>
-        </div>
+        <Text fw={700}>{t('contract.photos.title', { n })}</Text>
         <AspectRatio ratio={4 / 3} pos="relative">
           <LoadingOverlay
             visible={uploading}
@@ -145,11 +139,15 @@ function PhotoSlot({ code, index, photoId, onUploaded }: PhotoSlotProps) {
           aria-label={t('contract.photos.input', { n })}
           onChange={(event) => void onFile(event)}
         />
+        <Text size="sm" id={hintId}>
+          {t(`contract.instructions.${kind}.short`)}
+        </Text>
         <Button
           variant={photoId ? 'default' : 'light'}
           leftSection={<IconUpload size={18} />}
           onClick={() => void choose()}
           disabled={uploading}
+          aria-describedby={hintId}
         >
           {photoId ? t('contract.photos.change', { n }) : t('contract.photos.upload', { n })}
         </Button>
@@ -158,7 +156,9 @@ function PhotoSlot({ code, index, photoId, onUploaded }: PhotoSlotProps) {
           type="button"
           size="sm"
           ta="center"
+          mih={24}
           onClick={() => void showInstructions(kind)}
+          aria-label={t('contract.photos.howOf', { n })}
         >
           {t('contract.photos.how')}
         </Anchor>

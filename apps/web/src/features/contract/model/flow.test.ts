@@ -1,6 +1,13 @@
-import { stepsFor } from '@cubierto/contracts';
+import { type Entity, stepsFor } from '@cubierto/contracts';
 import { describe, expect, it } from 'vitest';
-import { flowOf, isReachable, stepAfterSaving } from './flow.ts';
+import { processOf } from '../testing/process-fixture.ts';
+import {
+  answerableWithoutAsking,
+  answersWithoutAsking,
+  flowOf,
+  isReachable,
+  stepAfterSaving,
+} from './flow.ts';
 
 const home = { steps: stepsFor('home') };
 
@@ -19,16 +26,43 @@ describe('the flow of a contract', () => {
     expect(isReachable(process, 'quote')).toBe(false);
   });
 
-  it('walks on to the following step after an edit, or back to the summary when the edit started there', () => {
-    const answered = { ...home, next_step: 'quote' as const };
-    expect(stepAfterSaving(answered, 'dates', false)).toBe('risk');
-    expect(stepAfterSaving(answered, 'dates', true)).toBe('quote');
-    expect(stepAfterSaving(answered, 'taker', false)).toBe('quote');
+  it('goes on to the first step still unanswered after saving, past the ones already answered', () => {
+    expect(stepAfterSaving({ next_step: 'quote' })).toBe('quote');
+    expect(stepAfterSaving({ next_step: 'taker' })).toBe('taker');
+  });
+});
+
+describe('steps the flow answers itself (issue 19 item 5)', () => {
+  const today = '2030-03-01';
+  const entities = [
+    { id: 7, kind: 'person', name: 'Sofía Demo', document_type: 'DNI', document_number: '30123456' },
+  ] as unknown as Entity[];
+
+  it('answers the cover dates with a month from today and the taker with the customer', () => {
+    const home = processOf('home');
+    expect(answerableWithoutAsking('home', 'dates')).toBe(true);
+    expect(answersWithoutAsking(home, 'dates', { today })).toEqual({
+      start_date: '2030-03-01',
+      end_date: '2030-03-31',
+    });
+    expect(
+      answersWithoutAsking(processOf('home', { next_step: 'taker' }), 'taker', { today, entities }),
+    ).toEqual({ taker_entity_id: 7, billing_entity_id: 7 });
   });
 
-  it('never skips a step that still lacks its answers', () => {
-    const process = { steps: stepsFor('cell-phone'), next_step: 'photos' as const };
-    expect(stepAfterSaving(process, 'risk', false)).toBe('photos');
-    expect(stepAfterSaving(process, 'risk', true)).toBe('photos');
+  it("asks a trip's dates, what is insured, and the taker of a customer without a person of their own", () => {
+    const trip = processOf('travel-assistance');
+    expect(answerableWithoutAsking('travel-assistance', 'dates')).toBe(false);
+    expect(answersWithoutAsking(trip, 'dates', { today })).toBeNull();
+    expect(answerableWithoutAsking('cell-phone', 'risk')).toBe(false);
+    expect(answerableWithoutAsking('cell-phone', 'photos')).toBe(false);
+    expect(answersWithoutAsking(processOf('home'), 'taker', { today, entities: [] })).toBeNull();
+  });
+
+  it('never answers again a step the customer already answered', () => {
+    const answered = processOf('home', {
+      answers: { dates: { start_date: '2030-05-01', end_date: '2030-12-01' } },
+    });
+    expect(answersWithoutAsking(answered, 'dates', { today })).toBeNull();
   });
 });

@@ -2,7 +2,14 @@
  * The screens of a contract in progress: the process's own steps in the order the API gives (spec §4 flow
  * groups: dates first in the standard flow, who or what is covered first in the others), then the quote.
  */
-import { type InsuranceProcess, type RiskTypeCode, riskTypeRule, type StepName } from '@cubierto/contracts';
+import {
+  type InsuranceProcess,
+  type RiskTypeCode,
+  riskTypeRule,
+  type StepName,
+  stepSchema,
+} from '@cubierto/contracts';
+import { type StepContext, type StepValues, stepDefaults } from './step-values.ts';
 
 export type FlowStep = StepName | 'quote';
 
@@ -27,17 +34,38 @@ export function isReachable(process: Pick<InsuranceProcess, 'steps' | 'next_step
 }
 
 /**
- * Where to go once a step is saved: the following step, so an earlier answer edited with 'Volver' walks
- * through the later ones again; back to the summary when the edit started there. Never past a step that
- * still lacks its answers.
+ * Where to go once a step is saved: the first step that still lacks its answers, or the summary. Steps
+ * already answered are not walked through again (issue 19 item 5: no 'Continuar' on a filled step); they
+ * stay open from the stepper and from the summary's 'Editar'.
  */
-export function stepAfterSaving(
-  process: Pick<InsuranceProcess, 'steps' | 'next_step'>,
-  saved: StepName,
-  backToSummary: boolean,
-): FlowStep {
-  if (backToSummary) return process.next_step;
-  const flow = flowOf(process);
-  const following = flow[flow.indexOf(saved) + 1] ?? 'quote';
-  return flow.indexOf(following) > flow.indexOf(process.next_step) ? process.next_step : following;
+export function stepAfterSaving(process: Pick<InsuranceProcess, 'next_step'>): FlowStep {
+  return process.next_step;
+}
+
+/**
+ * Whether a step may be answered for the customer with what the form would propose: the cover's dates (a
+ * month from today) and the taker and billing party (the customer's own person). A trip's dates are the
+ * traveller's to say, and the other steps are about what is insured.
+ */
+export function answerableWithoutAsking(code: RiskTypeCode, step: FlowStep): boolean {
+  if (step === 'dates') return riskTypeRule(code).dates?.kind === 'cover';
+  return step === 'taker';
+}
+
+/**
+ * The answers of such a step, when the proposal is valid by the step's own schema (the customer has a
+ * person of their own, today is a valid start): the flow saves them and lands past the step, which the
+ * stepper and the summary still open. Null when the customer has to be asked.
+ */
+export function answersWithoutAsking(
+  process: InsuranceProcess,
+  step: FlowStep,
+  context: StepContext,
+): StepValues | null {
+  const code = process.risk_type.short_code;
+  if (step === 'quote' || process.answers[step] || !answerableWithoutAsking(code, step)) return null;
+  if (step === 'taker' && !context.entities?.length) return null;
+  const proposed = stepDefaults(process, step, context);
+  const parsed = stepSchema(code, step, context.today).safeParse(proposed);
+  return parsed.success ? (parsed.data as StepValues) : null;
 }

@@ -296,3 +296,93 @@ describe('contract page: the price as the answers are typed (issue 19 item 1)', 
     expect(flat(screen.getByRole('banner').textContent)).toContain('Tu precio: $ 30.873,15 por 3 meses');
   });
 });
+
+describe('contract page: fewer taps (issue 19 item 5)', () => {
+  const ownPerson = { ...demoUser.entity, role: 'owner' };
+
+  it('answers the cover dates and lands on the address, the stepper naming every step', async () => {
+    const home = processOf('home');
+    const datesSaved = processOf('home', {
+      answers: { dates: { start_date: '2030-03-01', end_date: '2030-03-31' } },
+      next_step: 'risk',
+    });
+    const { api } = renderProcess(home, {
+      'PUT /customers/insurance-processes/12/steps/dates': { body: { data: datesSaved } },
+    });
+    expect(await stepHeading('Tu hogar')).toBeInTheDocument();
+    const [put] = api.callsTo('PUT', '/customers/insurance-processes/12/steps/dates');
+    const body = JSON.parse(String(put?.body)) as { start_date: string; end_date: string };
+    expect(body.end_date > body.start_date).toBe(true);
+    expect(await stepperLabels()).toEqual(['Vigencia', 'Tu hogar', 'Tomador', 'Resumen']);
+    // The answered step stays open from the stepper.
+    const nav = screen.getByRole('navigation', { name: 'Pasos de la contratación' });
+    await userEvent.setup().click(within(nav).getByRole('button', { name: /Vigencia/ }));
+    expect(await stepHeading('Vigencia')).toBeInTheDocument();
+  });
+
+  it('after the last question, answers the taker with the customer and goes to the summary', async () => {
+    const user = userEvent.setup();
+    const risk = {
+      trip_type: 'one_trip',
+      destination: 'Brasil',
+      travellers: [
+        { first_name: 'Ana', last_name: 'Paz', dni: '30123456', birth_date: '1990-05-04', gender: 'f' },
+      ],
+    };
+    const trip = processOf('travel-assistance', { answers: { risk }, next_step: 'dates' });
+    const datesSaved = processOf('travel-assistance', {
+      answers: { risk, dates: { start_date: '2030-03-01', end_date: '2030-03-08' } },
+      next_step: 'taker',
+    });
+    const done = processOf('travel-assistance', {
+      answers: { ...datesSaved.answers, taker: { taker_entity_id: 7, billing_entity_id: 7 } },
+      next_step: 'quote',
+    });
+    const { api } = renderProcess(trip, {
+      'GET /customers/entities': { body: { data: [ownPerson] } },
+      'PUT /customers/insurance-processes/12/steps/dates': { body: { data: datesSaved } },
+      'PUT /customers/insurance-processes/12/steps/taker': { body: { data: done } },
+    });
+    // A trip's dates are asked.
+    expect(await stepHeading('Fechas del viaje')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await stepHeading('Resumen')).toBeInTheDocument();
+    const [taker] = api.callsTo('PUT', '/customers/insurance-processes/12/steps/taker');
+    expect(JSON.parse(String(taker?.body))).toEqual({ taker_entity_id: 7, billing_entity_id: 7 });
+  });
+
+  it('a photo button opens the file picker at once; "¿Cómo saco la foto?" still shows the instructions', async () => {
+    const user = userEvent.setup();
+    renderProcess(
+      processOf('cell-phone', {
+        answers: { risk: { brand: 'Samsung' } },
+        next_step: 'photos',
+      }),
+    );
+    await stepHeading('Fotos');
+    const input = screen.getByLabelText('Archivo de la foto 1') as HTMLInputElement;
+    let opened = 0;
+    input.addEventListener('click', () => {
+      opened += 1;
+    });
+    const button = screen.getByRole('button', { name: 'Subir foto 1' });
+    expect(button).toHaveAccessibleDescription('Captura de pantalla del IMEI (marcá *#06#).');
+    await user.click(button);
+    await waitFor(() => expect(opened).toBe(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '¿Cómo saco la foto? Foto 2' }));
+    expect(await screen.findByRole('dialog', { name: 'Foto 2: selfie en el espejo' })).toBeInTheDocument();
+  });
+
+  it("the header's 'Detalles' opens a sheet with the policy, the coverage's detail and the way out", async () => {
+    const user = userEvent.setup();
+    renderProcess(processOf('cell-phone'));
+    await stepHeading('Tu celular');
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Detalles' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Tu contratación' });
+    expect(within(sheet).getByText('Póliza de prueba · Del Plata Seguros')).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Ver detalle de la cobertura' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Descartar contratación' })).toBeInTheDocument();
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { type InsuranceProcess, type Quote, type StepName, todayInArgentina } from '@cubierto/contracts';
 import { Box, Button, Card, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { currentUserQueryOptions } from '../../../shared/session/current-user.ts
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { useConfirmProcessMutation } from '../api/confirm-process.ts';
 import { processQueryOptions } from '../api/process.ts';
+import { useSaveStepMutation } from '../api/save-step.ts';
 import { ContractHeader } from '../components/contract-header.tsx';
 import { ContractNotice } from '../components/contract-notice.tsx';
 import { DatesFields } from '../components/dates-fields.tsx';
@@ -29,7 +30,15 @@ import { QuoteStep } from '../components/quote-step.tsx';
 import { RiskFields } from '../components/risk-fields.tsx';
 import { StepForm } from '../components/step-form.tsx';
 import { fieldOf, TakerFields, type TakerRole, takerDraftOf } from '../components/taker-fields.tsx';
-import { type FlowStep, flowOf, isReachable, stepAfterSaving, stepTextKey } from '../model/flow.ts';
+import {
+  answerableWithoutAsking,
+  answersWithoutAsking,
+  type FlowStep,
+  flowOf,
+  isReachable,
+  stepAfterSaving,
+  stepTextKey,
+} from '../model/flow.ts';
 import { type StepValues, stepDefaults } from '../model/step-values.ts';
 import classes from './contract-page.module.css';
 
@@ -57,12 +66,17 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
   const [active, setActive] = useState<FlowStep>(() =>
     returned && isReachable(process, 'taker') ? 'taker' : process.next_step,
   );
-  const [backToSummary, setBackToSummary] = useState(false);
   const confirmation = useConfirmProcessMutation();
   const discardWithConfirmation = useDiscardWithConfirmation();
   const [today] = useState(() => todayInArgentina());
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const queryClient = useQueryClient();
+  const saveStep = useSaveStepMutation();
+  // Landing on a step the flow answers itself (flow.ts): a skeleton until it moved past it.
+  const [advancing, setAdvancing] = useState(
+    () => !returned && answerableWithoutAsking(code, process.next_step),
+  );
   const user = useQuery(currentUserQueryOptions);
   const entities = useQuery({
     ...myEntitiesQueryOptions(),
@@ -79,16 +93,47 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
   }, [location.state, location.pathname, navigate]);
 
   // A new step: back to the top, and the screen reader hears its title.
-  const go = (step: FlowStep) => {
+  const go = (step: FlowStep, focus = true) => {
     flushSync(() => setActive(step));
     window.scrollTo({ top: 0 });
-    heading.current?.focus();
+    if (focus) heading.current?.focus();
   };
 
-  const onSaved = (updated: InsuranceProcess) => {
-    go(stepAfterSaving(updated, active as StepName, backToSummary));
-    setBackToSummary(false);
+  /**
+   * On to the first step that needs the customer: the steps the flow can answer with what it proposes
+   * (the cover's dates, the customer as taker) are saved on the way (issue 19 item 5). A failure leaves
+   * the step on screen, where 'Continuar' says what went wrong.
+   */
+  const advance = async (from: InsuranceProcess, focus = true) => {
+    let current = from;
+    try {
+      while (current.next_step !== 'quote' && answerableWithoutAsking(code, current.next_step)) {
+        setAdvancing(true);
+        const step = current.next_step;
+        const entities =
+          step === 'taker' ? await queryClient.ensureQueryData(myEntitiesQueryOptions()) : undefined;
+        const body = answersWithoutAsking(current, step, { today, user: user.data, entities });
+        if (!body) break;
+        current = await saveStep.mutateAsync({ processId: current.id, step, body });
+      }
+    } catch {
+      // The step is shown and asks.
+    } finally {
+      setAdvancing(false);
+    }
+    go(stepAfterSaving(current), focus);
   };
+
+  // Opening (or resuming) the process: past the steps the flow answers itself, once.
+  const landed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the process as it was opened.
+  useEffect(() => {
+    if (landed.current || !advancing) return;
+    landed.current = true;
+    void advance(process, false);
+  }, []);
+
+  const onSaved = (updated: InsuranceProcess) => void advance(updated);
   const onBack = index > 0 ? () => go(flow[index - 1] as FlowStep) : undefined;
 
   const discard = async () => {
@@ -161,7 +206,13 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
           onStepClick={(i) => go(flow[i] as FlowStep)}
           allowNextStepsSelect={false}
           size="sm"
-          classNames={{ stepBody: classes.stepBody, steps: classes.steps }}
+          classNames={{
+            steps: classes.steps,
+            step: classes.step,
+            stepBody: classes.stepBody,
+            stepLabel: classes.stepLabel,
+            separator: classes.separator,
+          }}
         >
           {flow.map((step) => (
             <Stepper.Step
@@ -197,13 +248,12 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
           </Title>
           <Text c="dimmed">{t(`${stepTexts}.intro`)}</Text>
         </Stack>
-        {active === 'quote' ? (
+        {advancing ? (
+          <StepSkeleton />
+        ) : active === 'quote' ? (
           <QuoteStep
             process={process}
-            onEdit={(step) => {
-              setBackToSummary(true);
-              go(step);
-            }}
+            onEdit={(step) => go(step)}
             onBack={() => go(flow[index - 1] as FlowStep)}
             onConfirm={confirm}
             confirming={confirmation.isPending}
