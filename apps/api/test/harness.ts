@@ -49,12 +49,30 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+/**
+ * The migrated empty database every PGlite test database starts from, made once per worker process (the
+ * workers keep their modules between files): a fresh database opened from it is the same as one created
+ * and migrated, in about a third of the time.
+ */
+let migratedImage: Promise<Blob> | undefined;
+function migratedPgliteImage(): Promise<Blob> {
+  migratedImage ??= (async () => {
+    const database = await openDatabase({});
+    await database.migrate();
+    const image = await (database.image as () => Promise<Blob>)();
+    await database.close();
+    return image;
+  })();
+  return migratedImage;
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function createTestDatabase(
   options: { poolSize?: number } = {},
 ): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (!usePostgres) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteImage: await migratedPgliteImage() });
+    // Nothing to do on the image, but a test database stays one that was migrated the app's way.
     await database.migrate();
     return { database, drop: () => database.close() };
   }
