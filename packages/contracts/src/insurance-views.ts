@@ -52,6 +52,8 @@ export const InsuranceDetailSchema = InsuranceSchema.extend({
   risks: z.array(InsuranceRiskSchema),
   special_clauses: z.string().nullable(),
   verification_code: z.string(),
+  /** The contract process it was issued from (its summary is where it is paid); null for an import. */
+  process_id: z.number().nullable(),
 });
 export type InsuranceDetail = z.infer<typeof InsuranceDetailSchema>;
 

@@ -125,6 +125,8 @@ export const InsuranceProcessSchema = z.object({
   steps: z.array(z.enum(STEP_NAMES)),
   answers: z.partialRecord(z.enum(STEP_NAMES), StoredAnswersSchema),
   next_step: z.union([z.enum(STEP_NAMES), z.literal('quote')]),
+  /** The insurance the process issued once confirmed (its summary then offers to pay it); null before. */
+  insurance_id: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

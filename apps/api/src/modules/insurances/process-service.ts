@@ -73,7 +73,11 @@ function nextStep(code: RiskTypeCode, answers: ProcessRow['answers']): StepName 
   return stepsFor(code).find((step) => !answers[step]) ?? 'quote';
 }
 
-function processOut(row: ProcessRow, ctx: CoverageContext): InsuranceProcess {
+function processOut(
+  row: ProcessRow,
+  ctx: CoverageContext,
+  insuranceId: number | null = null,
+): InsuranceProcess {
   return {
     id: row.id,
     status: row.status,
@@ -83,6 +87,7 @@ function processOut(row: ProcessRow, ctx: CoverageContext): InsuranceProcess {
     steps: stepsFor(ctx.code),
     answers: row.answers as InsuranceProcess['answers'],
     next_step: nextStep(ctx.code, row.answers),
+    insurance_id: insuranceId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -120,7 +125,12 @@ export async function findProcess(
 ): Promise<InsuranceProcess> {
   const { db } = deps;
   const row = await ownProcess(db, input.userId, input.processId);
-  return processOut(row, await loadCoverage(db, row.coverageId, input.applicationId));
+  // A confirmed process names the insurance it issued: its summary is where that insurance is paid.
+  const [issued] =
+    row.status === 'completed'
+      ? await db.select({ id: insurances.id }).from(insurances).where(eq(insurances.processId, row.id))
+      : [];
+  return processOut(row, await loadCoverage(db, row.coverageId, input.applicationId), issued?.id ?? null);
 }
 
 export async function listProcesses(

@@ -241,6 +241,7 @@ export async function findInsurance(
       billing: billingEntities,
       specialClauses: policies.specialClauses,
       verificationCode: insurances.verificationCode,
+      processId: insurances.processId,
     })
     .from(insurances)
     .innerJoin(entities, eq(entities.id, insurances.takerEntityId))
@@ -262,6 +263,7 @@ export async function findInsurance(
     ),
     special_clauses: parties!.specialClauses,
     verification_code: parties!.verificationCode,
+    process_id: parties!.processId,
   };
 }
 

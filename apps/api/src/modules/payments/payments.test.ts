@@ -60,7 +60,13 @@ async function pendingInsurance(c: Customer) {
     headers: c.auth,
     payload: { quote_id: quote.id },
   });
-  return res.json().data as { id: number; number: string; premium: { total_cents: number }; ends_on: string };
+  return { ...res.json().data, quoteId: quote.id } as {
+    id: number;
+    number: string;
+    premium: { total_cents: number };
+    ends_on: string;
+    quoteId: number;
+  };
 }
 
 async function topUp(c: Customer, amountCents: number, action: 'approve' | 'reject' | 'pending' = 'approve') {
@@ -276,6 +282,60 @@ describe('money wallet', () => {
     expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(new Set(results.map((r) => r.json().data.payment.id)).size).toBe(1);
     expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+  });
+});
+
+describe('confirm and pay from the summary (issue 19)', () => {
+  it('the process and its insurance name each other; a retry of confirm-then-pay issues and pays once', async () => {
+    const c = await registerCustomer(t.app);
+    await topUp(c, 5_000_000);
+    // The web confirms, then pays with a key made for the attempt; the pay answer is lost.
+    const issued = await pendingInsurance(c);
+    const detail = await insuranceOf(c, issued.id);
+    expect(detail.process_id).toEqual(expect.any(Number));
+    const process = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/customers/insurance-processes/${detail.process_id}`,
+        headers: c.auth,
+      })
+    ).json().data;
+    expect(process).toMatchObject({ status: 'completed', insurance_id: issued.id });
+    const headers = idem();
+    expect((await pay(c, issued.id, 'money_wallet', headers)).statusCode).toBe(201);
+    // The retry runs both calls again with the same key: the same insurance, the same payment.
+    const confirmedAgain = await t.app.inject({
+      method: 'POST',
+      url: `/api/v4/customers/insurance-processes/${detail.process_id}/confirm`,
+      headers: c.auth,
+      payload: { quote_id: issued.quoteId },
+    });
+    expect(confirmedAgain.statusCode).toBe(200);
+    expect(confirmedAgain.json().data.id).toBe(issued.id);
+    const paidAgain = await pay(c, issued.id, 'money_wallet', headers);
+    expect(paidAgain.statusCode).toBe(201);
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - issued.premium.total_cents);
+    expect((await insuranceOf(c, issued.id)).status).toBe('vigente');
+    await reconcile();
+  });
+
+  it('a process not confirmed yet names no insurance', async () => {
+    const c = await registerCustomer(t.app);
+    const started = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v4/customers/insurance-processes',
+        headers: c.auth,
+        payload: { coverage_id: bagCoverage },
+      })
+    ).json().data;
+    expect(started.insurance_id).toBeNull();
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/insurance-processes/${started.id}`,
+      headers: c.auth,
+    });
+    expect(read.json().data.insurance_id).toBeNull();
   });
 });
 
