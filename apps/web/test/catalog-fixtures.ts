@@ -130,6 +130,7 @@ export function insuranceOf(overrides: Partial<InsuranceDetail> = {}): Insurance
     ],
     special_clauses: null,
     verification_code: 'abc123def456',
+    process_id: 14,
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ export function processOf(code: RiskTypeCode, changes: Partial<InsuranceProcess>
     steps,
     answers: {},
     next_step: steps[0] ?? 'quote',
+    insurance_id: null,
     created_at: '2026-01-10T12:00:00.000Z',
     updated_at: '2026-01-10T12:00:00.000Z',
     ...changes,
