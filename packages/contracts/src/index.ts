@@ -26,6 +26,7 @@ export * from './referrals.ts';
 export * from './rights.ts';
 export * from './risk-types.ts';
 export * from './settings.ts';
+export * from './suggestions.ts';
 export * from './test-mode.ts';
 export * from './uploads.ts';
 export * from './user.ts';

@@ -7,6 +7,7 @@ import {
   CancellationAnswerSchema,
   CancellationPreviewSchema,
   ConfirmProcessBodySchema,
+  ContractSuggestionsSchema,
   dataOf,
   InsuranceDetailSchema,
   InsuranceGroupSchema,
@@ -37,6 +38,7 @@ import {
   startProcess,
 } from './process-service.ts';
 import { findInsurance, insuranceGroups, insuranceListSpec, listCustomerInsurances } from './service.ts';
+import { contractSuggestions } from './suggestions.ts';
 
 const security = [{ bearer: [] }];
 const Id = z.object({ id: z.coerce.number().int().positive() });
@@ -67,6 +69,21 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
           applicationId,
         }),
       }),
+  );
+
+  app.get(
+    '/suggestions',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'What the caller answered in their last contracts (people, vehicles, addresses), newest first, ' +
+          "each once, for the contract flow to offer: only the caller's own insurances.",
+        response: { 200: dataOf(ContractSuggestionsSchema) },
+      },
+    },
+    async (request) => ({ data: await contractSuggestions(deps, { userId: caller(request).userId }) }),
   );
 
   app.get(
