@@ -15,11 +15,13 @@ export function centavosToPesos(centavos: number): string {
 
 /** "1234.56" | "1234.5" | "1234" → 123456 | 123450 | 123400. Throws on more than two decimals or anything else. */
 export function pesosToCentavos(pesos: string): number {
-  const match = /^\s*(\d{1,13})(?:\.(\d{0,2}))?\s*$/.exec(pesos);
+  const match = /^\s*(\d{1,16})(?:\.(\d{0,2}))?\s*$/.exec(pesos);
   if (!match) throw new RangeError(`Not an amount in pesos with at most two decimals: "${pesos}"`);
   const whole = match[1] as string;
   const fraction = (match[2] ?? '').padEnd(2, '0');
-  return Number(whole) * 100 + Number(fraction);
+  const centavos = Number(whole) * 100 + Number(fraction);
+  if (!Number.isSafeInteger(centavos)) throw new RangeError(`Amount too large to be exact: "${pesos}"`);
+  return centavos;
 }
 
 /** "2026-11-26" → "20261126". */
