@@ -21,7 +21,7 @@ function page(path: string, load: () => Promise<ComponentType>): RouteObject {
 const catalogPages = () => import('../features/catalog/pages/index.ts');
 const insurancePages = () => import('../features/insurances/pages/index.ts');
 const paymentPages = () => import('../features/payments/pages/index.ts');
-const pollModule = () => import('../features/poll/components/run-insurance-poll.tsx');
+const pollCard = () => import('../features/poll/components/insurance-poll-card.tsx');
 const walletPages = () => import('../features/wallets/pages/index.tsx');
 const claimPages = () => import('../features/claims/pages/index.ts');
 const billingPages = () => import('../features/billing/pages/index.ts');
@@ -131,12 +131,16 @@ export const routes: RouteObject[] = [
           page('customers/insurances/:id', async () => (await insurancePages()).InsuranceDetailPage),
           // The in-force certificates kept on this device, for when there is no connection.
           page('certificados', async () => (await insurancePages()).OfflineCertificatesPage),
+          page('customers/insurances/:id/pay', async () => (await paymentPages()).PayPage),
           {
-            path: 'customers/insurances/:id/pay',
+            // 'Estás cubierto' after an approved payment, the poll below it from its own feature.
+            path: 'customers/insurances/:id/cubierto',
             lazy: async () => {
-              // The poll after a wallet payment comes from its own feature.
-              const [{ PayPage }, { runInsurancePoll }] = await Promise.all([paymentPages(), pollModule()]);
-              return { Component: () => <PayPage runPoll={runInsurancePoll} /> };
+              const [{ CoveredPage }, { InsurancePollCard }] = await Promise.all([
+                paymentPages(),
+                pollCard(),
+              ]);
+              return { Component: () => <CoveredPage Poll={InsurancePollCard} /> };
             },
           },
           // Spec §2: 'invoice' contains invoice/invoices ('Facturación').

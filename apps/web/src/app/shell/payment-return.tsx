@@ -1,16 +1,13 @@
 /**
- * Wires the payment return (payments feature) to the poll (poll feature) in the signed-in frame. Its code
- * loads only when /tabs carries a query string, which is how every checkout comes back (spec §2).
+ * Mounts the payment return (payments feature) in the signed-in frame. Its code loads only when /tabs
+ * carries a query string, which is how every checkout comes back (spec §2).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 
 const Watcher = lazy(async () => {
-  const [{ PaymentReturnWatcher }, { runInsurancePoll }] = await Promise.all([
-    import('../../features/payments/pages/index.ts'),
-    import('../../features/poll/components/run-insurance-poll.tsx'),
-  ]);
-  return { default: () => <PaymentReturnWatcher runPoll={runInsurancePoll} /> };
+  const { PaymentReturnWatcher } = await import('../../features/payments/pages/index.ts');
+  return { default: PaymentReturnWatcher };
 });
 
 export function PaymentReturn() {

@@ -1,7 +1,7 @@
 /**
  * The last screen: the price of the saved answers (POST …/quote: 'Prima', 'Recargos', 'Impuestos',
- * 'Premio'), what was answered with 'Editar' back to each step, and 'Confirmar', which issues the
- * insurance 'Pendiente de pago'.
+ * 'Premio'), what was answered with 'Editar' back to each step, and how to pay with 'Confirmar y pagar
+ * $ X', which issues the insurance and pays it in one tap (confirm-and-pay.tsx, issue 19).
  */
 import type { InsuranceProcess, Quote, StepName } from '@cubierto/contracts';
 import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -16,8 +16,8 @@ import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { quoteQueryOptions } from '../api/quote-process.ts';
 import { summarizeStep } from '../model/answer-summary.ts';
 import { stepTextKey } from '../model/flow.ts';
+import { ConfirmAndPay } from './confirm-and-pay.tsx';
 import { PhotoThumbnails } from './photos-fields.tsx';
-import { StepActions } from './step-form.tsx';
 
 function PremiumBreakdown({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
@@ -53,12 +53,13 @@ function PremiumBreakdown({ quote }: { quote: Quote }) {
   );
 }
 
-function AnswersSummary({
+/** What was answered, step by step; with `onEdit`, an 'Editar' back to each step. */
+export function AnswersSummary({
   process,
   onEdit,
 }: {
   process: InsuranceProcess;
-  onEdit: (step: StepName) => void;
+  onEdit?: (step: StepName) => void;
 }) {
   const { t } = useTranslation();
   const code = process.risk_type.short_code;
@@ -82,14 +83,16 @@ function AnswersSummary({
               <Title order={3} fz="md">
                 {label}
               </Title>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                onClick={() => onEdit(step)}
-                aria-label={t('contract.summary.editStep', { step: label })}
-              >
-                {t('contract.summary.edit')}
-              </Button>
+              {onEdit && (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={() => onEdit(step)}
+                  aria-label={t('contract.summary.editStep', { step: label })}
+                >
+                  {t('contract.summary.edit')}
+                </Button>
+              )}
             </Group>
             {step === 'photos' ? (
               <PhotoThumbnails ids={(process.answers.photos?.photos as number[] | undefined) ?? []} />
@@ -118,11 +121,9 @@ type QuoteStepProps = {
   process: InsuranceProcess;
   onEdit: (step: StepName) => void;
   onBack: () => void;
-  onConfirm: (quote: Quote) => Promise<void>;
-  confirming: boolean;
 };
 
-export function QuoteStep({ process, onEdit, onBack, onConfirm, confirming }: QuoteStepProps) {
+export function QuoteStep({ process, onEdit, onBack }: QuoteStepProps) {
   const { t } = useTranslation();
   const quote = useQuery(quoteQueryOptions(process));
 
@@ -153,13 +154,7 @@ export function QuoteStep({ process, onEdit, onBack, onConfirm, confirming }: Qu
         {quote.data && <PremiumBreakdown quote={quote.data} />}
       </Card>
       <AnswersSummary process={process} onEdit={onEdit} />
-      <StepActions
-        onBack={onBack}
-        submitting={confirming}
-        submitLabel={t('contract.confirm')}
-        disabled={!quote.data}
-        onSubmit={() => quote.data && void onConfirm(quote.data)}
-      />
+      <ConfirmAndPay process={process} quote={quote.data} onBack={onBack} />
     </Stack>
   );
 }

@@ -2,9 +2,10 @@
  * /contract-insurance/{processId}: contracting step by step (spec §2 contract-insurance, §4 flow groups).
  * A stepper shows the process's steps in order and opens at the first unanswered one; every step is saved
  * before moving on, so reloading or opening the link on another device resumes where it was left. The
- * last screen quotes and confirms; the insurance is then 'Pendiente de pago' (spec §2 item 11).
+ * last screen quotes, and confirms and pays in one tap (issue 19); a confirmed process whose insurance is
+ * still unpaid shows that summary again, to pay it (components/issued-summary.tsx).
  */
-import { type InsuranceProcess, type Quote, type StepName, todayInArgentina } from '@cubierto/contracts';
+import { type InsuranceProcess, type StepName, todayInArgentina } from '@cubierto/contracts';
 import { Box, Button, Card, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -12,18 +13,16 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isNotFound } from '../../../shared/api/api-error.ts';
-import { openAlert } from '../../../shared/dialogs/dialogs.tsx';
 import { myEntitiesQueryOptions } from '../../../shared/entities/my-entities.ts';
-import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { currentUserQueryOptions } from '../../../shared/session/current-user.ts';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { useConfirmProcessMutation } from '../api/confirm-process.ts';
 import { processQueryOptions } from '../api/process.ts';
 import { useSaveStepMutation } from '../api/save-step.ts';
 import { ContractHeader } from '../components/contract-header.tsx';
 import { ContractNotice } from '../components/contract-notice.tsx';
 import { DatesFields } from '../components/dates-fields.tsx';
 import { useDiscardWithConfirmation } from '../components/discard-with-confirmation.ts';
+import { IssuedSummary } from '../components/issued-summary.tsx';
 import { LivePrice, stepMovesPrice } from '../components/live-price.tsx';
 import { PhotosFields } from '../components/photos-fields.tsx';
 import { QuoteStep } from '../components/quote-step.tsx';
@@ -66,7 +65,6 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
   const [active, setActive] = useState<FlowStep>(() =>
     returned && isReachable(process, 'taker') ? 'taker' : process.next_step,
   );
-  const confirmation = useConfirmProcessMutation();
   const discardWithConfirmation = useDiscardWithConfirmation();
   const [today] = useState(() => todayInArgentina());
   const headingId = useId();
@@ -138,23 +136,6 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
 
   const discard = async () => {
     if (await discardWithConfirmation(process.id)) navigate('/tabs', { replace: true });
-  };
-
-  const confirm = async (quote: Quote) => {
-    try {
-      const insurance = await confirmation.mutateAsync({ processId: process.id, quoteId: quote.id });
-      navigate(`/customers/insurances/${insurance.id}`, { replace: true });
-      // Spec §2 item 11: the contract has no cover until it is paid.
-      void openAlert({
-        type: 'warning',
-        title: t('contract.unpaid.title'),
-        subTitle: t('contract.unpaid.description'),
-        confirmText: t('contract.unpaid.ok'),
-        cancelText: null,
-      });
-    } catch (error) {
-      handleError(error, 53);
-    }
   };
 
   const formFor = (step: StepName) => {
@@ -255,8 +236,6 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
             process={process}
             onEdit={(step) => go(step)}
             onBack={() => go(flow[index - 1] as FlowStep)}
-            onConfirm={confirm}
-            confirming={confirmation.isPending}
           />
         ) : (
           formFor(active)
@@ -298,6 +277,8 @@ export function ContractPage() {
       </Stack>
     );
   }
+  if (process.data.status === 'completed' && process.data.insurance_id !== null)
+    return <IssuedSummary process={process.data} insuranceId={process.data.insurance_id} />;
   if (process.data.status !== 'in_progress') {
     const done = process.data.status === 'completed';
     return (

@@ -10,7 +10,7 @@ import { decidePaymentReturn, handlePaymentReturn, withoutPaymentParams } from '
 /** Returns already handled; survives StrictMode's second effect run. */
 const handled = new Set<string>();
 
-export function PaymentReturnWatcher({ runPoll }: { runPoll: (insuranceId: number) => Promise<unknown> }) {
+export function PaymentReturnWatcher() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
 
@@ -20,8 +20,9 @@ export function PaymentReturnWatcher({ runPoll }: { runPoll: (insuranceId: numbe
     if (!decision && !carriesSignInAnswer(search, window.location.hash)) return;
     handled.add(search);
     navigate({ pathname, search: withoutPaymentParams(search) }, { replace: true });
-    if (decision) void handlePaymentReturn(decision, { navigate: (to) => void navigate(to), runPoll });
-  }, [pathname, search, navigate, runPoll]);
+    if (decision)
+      void handlePaymentReturn(decision, { navigate: (to, state) => void navigate(to, { state }) });
+  }, [pathname, search, navigate]);
 
   return null;
 }

@@ -1,7 +1,8 @@
 import { FAILING_PAYMENT_STATUSES, type InsuranceDetail } from '@cubierto/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type RouteObject, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../../test/api-mock.ts';
 import { insuranceOf } from '../../../../test/catalog-fixtures.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
@@ -9,28 +10,33 @@ import { decidePaymentReturn } from './payment-return.ts';
 import { PaymentReturnWatcher } from './payment-return-watcher.tsx';
 
 const FAILED = 'No se pudo realizar el pago';
-const PENDING = 'El pago quedó en estado pendiente';
 const APPROVED = 'El pago se realizó correctamente';
-const NOT_PAID = 'Tu contratación aún no está pagada';
-const EXCELLENT = '¡Excelente!';
+const NOT_PAID = 'Tu contratación aún no está paga';
 
 function Where() {
   const location = useLocation();
-  return <output aria-label="ubicación">{`${location.pathname}${location.search}`}</output>;
+  const returned = (location.state as { returnedPayment?: unknown } | null)?.returnedPayment;
+  return (
+    <>
+      <output aria-label="ubicación">{`${location.pathname}${location.search}`}</output>
+      <output aria-label="pago devuelto">{returned ? JSON.stringify(returned) : ''}</output>
+    </>
+  );
 }
 
 let sequence = 0;
 /** A fresh reference per test: the watcher handles each return only once. */
 const newRef = () => `ref-test-${Date.now()}-${++sequence}`;
 
-function land(query: string, serverStatus?: string, insurance?: Partial<InsuranceDetail>) {
-  const runPoll = vi.fn(async () => 'skipped');
-  const api = mockApi(
-    serverStatus
+/**
+ * Lands on /tabs with the return's query string. The insurance 5 is read as `insurance` (unpaid, from the
+ * process 14, by default); the payment by its reference as `serverStatus` when given.
+ */
+function land(query: string, serverStatus?: string, insurance: Partial<InsuranceDetail> = {}) {
+  const api = mockApi({
+    'GET /customers/insurances/5': { body: { data: insuranceOf({ id: 5, process_id: 14, ...insurance }) } },
+    ...(serverStatus
       ? {
-          ...(insurance
-            ? { 'GET /customers/insurances/5': { body: { data: insuranceOf({ id: 5, ...insurance }) } } }
-            : {}),
           [`GET /customers/payments/by-reference/${new URLSearchParams(query).get('external_reference')}`]: {
             body: {
               data: {
@@ -48,13 +54,13 @@ function land(query: string, serverStatus?: string, insurance?: Partial<Insuranc
             },
           },
         }
-      : {},
-  );
+      : {}),
+  });
   const routes: RouteObject[] = [
     {
       element: (
         <>
-          <PaymentReturnWatcher runPoll={runPoll} />
+          <PaymentReturnWatcher />
           <Where />
         </>
       ),
@@ -63,96 +69,107 @@ function land(query: string, serverStatus?: string, insurance?: Partial<Insuranc
   ];
   const view = renderRoutes(routes, `/tabs?${query}`);
   const where = () => screen.getByRole('status', { name: 'ubicación' }).textContent;
-  return { ...view, runPoll, api, where };
+  const returned = () => screen.getByRole('status', { name: 'pago devuelto' }).textContent;
+  return { ...view, api, where, returned };
 }
 
-describe('payment return with an insurance (spec §4)', () => {
+describe('payment return with an insurance (spec §4, issue 19)', () => {
   it.each([null, ...FAILING_PAYMENT_STATUSES])(
-    "status %s is a failed payment: 'not paid yet' modal and a persistent danger toast",
+    "status %s is a failed payment: back on the contract's summary under the 'not paid yet' modal, no toast",
     async (status) => {
       const ref = newRef();
       const query = `${status ? `status=${status}&` : ''}external_reference=${ref}&insurance_id=5`;
-      const { runPoll, where } = land(query);
+      const { where, returned } = land(query);
       expect(await screen.findByText(NOT_PAID, {}, { timeout: 3000 })).toBeInTheDocument();
       expect(
         screen.getByText('Recordá que deberás pagar la contratación para tener cobertura.'),
       ).toBeVisible();
-      const toast = (await screen.findByText(FAILED)).closest('[role="alert"]');
-      expect(toast).toHaveAttribute('data-toast-type', 'danger');
-      expect(runPoll).not.toHaveBeenCalled();
-      // The query string is gone, so a reload does not repeat it.
-      expect(where()).toBe('/tabs');
+      await waitFor(() => expect(where()).toBe('/contract-insurance/14'));
+      await waitFor(() =>
+        expect(JSON.parse(returned() || 'null')).toEqual({ outcome: 'failing', method: null }),
+      );
+      expect(screen.queryByText(FAILED)).not.toBeInTheDocument();
     },
   );
 
-  it("status pending: 'not paid yet' modal and a warning toast", async () => {
-    const { runPoll } = land(`status=pending&external_reference=${newRef()}&insurance_id=5`);
+  it('a rejection the server knows names the method that failed, for the summary to offer another', async () => {
+    const { returned } = land(`status=rejected&external_reference=${newRef()}&insurance_id=5`, 'rejected');
     expect(await screen.findByText(NOT_PAID, {}, { timeout: 3000 })).toBeInTheDocument();
-    expect((await screen.findByText(PENDING)).closest('[role="alert"]')).toHaveAttribute(
-      'data-toast-type',
-      'warning',
+    await waitFor(() =>
+      expect(JSON.parse(returned() || 'null')).toEqual({ outcome: 'failing', method: 'mercadopago' }),
     );
-    expect(runPoll).not.toHaveBeenCalled();
   });
 
-  it('status approved, confirmed by the server: success toast, the poll, then the insurance with check_credits', async () => {
-    const { runPoll, where, api } = land(
-      `status=approved&external_reference=${newRef()}&insurance_id=5`,
-      'approved',
+  it("status pending: the summary under the 'not paid yet' modal, the payment said pending; 'Más tarde' leaves", async () => {
+    const { where, returned } = land(
+      `status=pending&external_reference=${newRef()}&insurance_id=5`,
+      'pending',
     );
-    await waitFor(() => expect(where()).toBe('/customers/insurances/5?check_credits=true'), {
-      timeout: 3000,
+    const modal = await screen.findByRole('dialog', { name: NOT_PAID }, { timeout: 3000 });
+    await waitFor(() => expect(where()).toBe('/contract-insurance/14'));
+    await waitFor(() =>
+      expect(JSON.parse(returned() || 'null')).toEqual({ outcome: 'pending', method: 'mercadopago' }),
+    );
+    expect(screen.queryByText('El pago quedó en estado pendiente')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(modal).getByRole('button', { name: 'Más tarde' }));
+    await waitFor(() => expect(where()).toBe('/customers/insurances/5'));
+  });
+
+  it("'Pagar ahora' stays on the summary", async () => {
+    const { where } = land(`status=rejected&external_reference=${newRef()}&insurance_id=5`);
+    const modal = await screen.findByRole('dialog', { name: NOT_PAID }, { timeout: 3000 });
+    await userEvent.setup().click(within(modal).getByRole('button', { name: 'Pagar ahora' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(where()).toBe('/contract-insurance/14'));
+  });
+
+  it('an insurance not contracted through the flow (an import) is paid again on its pay page', async () => {
+    const { where } = land(`status=rejected&external_reference=${newRef()}&insurance_id=5`, undefined, {
+      process_id: null,
     });
-    expect(runPoll).toHaveBeenCalledWith(5);
-    expect(api.requests.some((r) => r.path.startsWith('/customers/payments/by-reference/'))).toBe(true);
-    expect(await screen.findByText(APPROVED)).toBeInTheDocument();
+    expect(await screen.findByText(NOT_PAID, {}, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(where()).toBe('/customers/insurances/5/pay'));
+  });
+
+  it("a failed return for an insurance paid meanwhile by another attempt goes to 'Estás cubierto'", async () => {
+    const { where } = land(`status=rejected&external_reference=${newRef()}&insurance_id=5`, undefined, {
+      status: 'vigente',
+      status_label: 'Vigente',
+      paid_at: '2026-11-20T12:00:00.000Z',
+    });
+    await waitFor(() => expect(where()).toBe('/customers/insurances/5/cubierto'), { timeout: 3000 });
     expect(screen.queryByText(NOT_PAID)).not.toBeInTheDocument();
   });
 
-  it("status success (a wallet transfer): the poll, the insurance with status=success and '¡Excelente!'", async () => {
-    const { runPoll, where } = land(
-      `status=success&external_reference=${newRef()}&insurance_id=5`,
-      'approved',
-      { status: 'vigente', status_label: 'Vigente', paid_at: '2026-11-20T12:00:00.000Z' },
-    );
-    expect(await screen.findByText(EXCELLENT, {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(
-      await screen.findByText(
-        'Tu contratación está paga y vigente. Ya podés descargar tu constancia de cobertura.',
-      ),
-    ).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Descargar constancia' })).toBeEnabled();
-    expect(runPoll).toHaveBeenCalledWith(5);
-    await waitFor(() => expect(where()).toBe('/customers/insurances/5?status=success'));
-  });
-
-  it("'¡Excelente!' for a cover that starts later says from which day the certificate is available", async () => {
-    land(`status=success&external_reference=${newRef()}&insurance_id=5`, 'approved', {
-      status: 'pendiente',
-      status_label: 'Pagada, aún no comenzó',
-      paid_at: '2026-11-20T12:00:00.000Z',
-      starts_on: '2026-12-01',
-    });
-    expect(await screen.findByText(EXCELLENT, {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(
-      await screen.findByText(
-        'Tu contratación está paga. La cobertura empieza el 1 de diciembre de 2026, y desde ese día vas a poder descargar la constancia.',
-      ),
-    ).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Descargar constancia' })).not.toBeInTheDocument();
-  });
+  it.each(['approved', 'success'])(
+    "status %s, confirmed by the server: 'Estás cubierto', no toast, no poll in front",
+    async (status) => {
+      const { where, api } = land(
+        `status=${status}&external_reference=${newRef()}&insurance_id=5`,
+        'approved',
+      );
+      await waitFor(() => expect(where()).toBe('/customers/insurances/5/cubierto'), { timeout: 3000 });
+      expect(api.requests.some((r) => r.path.startsWith('/customers/payments/by-reference/'))).toBe(true);
+      expect(api.requests.some((r) => r.path.includes('poll'))).toBe(false);
+      expect(screen.queryByText(APPROVED)).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+  );
 
   it('custom_status is used when status is absent', async () => {
-    land(`custom_status=pending&external_reference=${newRef()}&insurance_id=5`);
-    expect(await screen.findByText(PENDING, {}, { timeout: 3000 })).toBeInTheDocument();
+    const { returned } = land(`custom_status=pending&external_reference=${newRef()}&insurance_id=5`);
+    expect(await screen.findByText(NOT_PAID, {}, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(JSON.parse(returned() || 'null')).toMatchObject({ outcome: 'pending' }));
   });
 
   it('an approved link the server does not confirm yet is shown as pending, never as paid', async () => {
-    const { runPoll } = land(`status=approved&external_reference=${newRef()}&insurance_id=5`, 'pending');
-    expect(await screen.findByText(PENDING, {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByText(NOT_PAID)).toBeInTheDocument();
-    expect(screen.queryByText(APPROVED)).not.toBeInTheDocument();
-    expect(runPoll).not.toHaveBeenCalled();
+    const { where, returned } = land(
+      `status=approved&external_reference=${newRef()}&insurance_id=5`,
+      'pending',
+    );
+    expect(await screen.findByText(NOT_PAID, {}, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(where()).toBe('/contract-insurance/14'));
+    await waitFor(() => expect(JSON.parse(returned() || 'null')).toMatchObject({ outcome: 'pending' }));
   });
 });
 
@@ -176,14 +193,11 @@ describe('payment return of a wallet top-up (spec §4)', () => {
   });
 
   it("a signed-in customer's return drops code, state and access_token from the address and signs nobody in", async () => {
-    const { where, runPoll, api } = land(
+    const { where, api } = land(
       `code=c0de&state=someone&access_token=another-persons-token&tab=home&insurance_id=7&status=approved&external_reference=${newRef()}`,
       'approved',
     );
-    await waitFor(() => expect(where()).toBe('/customers/insurances/7?check_credits=true'), {
-      timeout: 3000,
-    });
-    expect(runPoll).toHaveBeenCalledWith(7);
+    await waitFor(() => expect(where()).toBe('/customers/insurances/7/cubierto'), { timeout: 3000 });
     // The token in the link was never sent anywhere: no request carries it.
     for (const request of api.requests) {
       expect(request.url).not.toContain('another-persons-token');

@@ -2,12 +2,18 @@
  * What the app does when a customer comes back from a checkout (spec §2 "Payment return links", §4
  * "Payment result status" and "After a payment return", §8 payment toasts). `decidePaymentReturn` reads
  * the query string into a decision; `handlePaymentReturn` confirms it with the server and acts on it.
+ *
+ * An insurance's payment (issue 19): approved, the customer lands on 'Estás cubierto' (the poll is offered
+ * there, below); failing or pending, back on the contract's summary (or the pay page, for an insurance not
+ * contracted through the flow) with the reason beside the button and another method chosen, under the
+ * spec's 'not paid yet' modal. The screens say the outcome, so no toast; top-ups keep the spec's toasts.
  */
-import { classifyPaymentStatus, type PaymentOutcome } from '@cubierto/contracts';
-import { handleError } from '../../../shared/errors/error-handler.tsx';
+import { classifyPaymentStatus, type Payment, type PaymentOutcome } from '@cubierto/contracts';
 import { SIGN_IN_RETURN_PARAMS } from '../../../shared/session/after-login.ts';
+import { fetchInsurance } from '../../insurances/api/insurance.ts';
 import { findPaymentByReference } from '../api/payment-by-reference.ts';
-import { openExcellentDialog, openNotPaidDialog, showPaymentToast } from './payment-feedback.ts';
+import { openNotPaidDialog, showPaymentToast } from './payment-feedback.ts';
+import { coveredPath, type ReturnedPayment } from './payment-panel.tsx';
 
 /**
  * The query parameters of a return (spec §2), removed once handled. code, state and access_token are a
@@ -65,50 +71,67 @@ export function withoutPaymentParams(search: string): string {
   return rest ? `?${rest}` : '';
 }
 
+/** The payment as the server has it, by the reference the checkout came back with; null if unreadable. */
+async function readPayment(ref: string | null): Promise<Payment | null> {
+  if (!ref) return null;
+  try {
+    return await findPaymentByReference(ref);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A success is only shown once the server says so: a webhook may still be on its way, so the payment's
  * own status (by its reference) wins over the link's. Unreadable → treated as pending, never as paid.
  */
-async function confirmOutcome(decision: PaymentReturn): Promise<PaymentOutcome> {
+function confirmedOutcome(decision: PaymentReturn, payment: Payment | null): PaymentOutcome {
   if (decision.outcome !== 'approved' || !decision.ref) return decision.outcome;
-  try {
-    return classifyPaymentStatus((await findPaymentByReference(decision.ref)).status);
-  } catch (error) {
-    handleError(error, 41);
-    return 'pending';
-  }
+  return payment ? classifyPaymentStatus(payment.status) : 'pending';
 }
 
 export type PaymentReturnDeps = {
-  navigate: (to: string) => void;
-  runPoll: (insuranceId: number) => Promise<unknown>;
+  navigate: (to: string, state?: { returnedPayment: ReturnedPayment }) => void;
   wait?: (ms: number) => Promise<void>;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Where an unpaid insurance is paid: its contract's summary, or the pay page when it has none. */
+async function payScreenOf(insuranceId: number): Promise<{ path: string; paid: boolean }> {
+  try {
+    const insurance = await fetchInsurance(insuranceId);
+    if (insurance.paid_at) return { path: coveredPath(insuranceId), paid: true };
+    if (insurance.process_id !== null)
+      return { path: `/contract-insurance/${insurance.process_id}`, paid: false };
+  } catch {
+    // Unreadable now: the pay page reads it again and says why.
+  }
+  return { path: `/customers/insurances/${insuranceId}/pay`, paid: false };
+}
+
 export async function handlePaymentReturn(decision: PaymentReturn, deps: PaymentReturnDeps): Promise<void> {
   await (deps.wait ?? sleep)(PAYMENT_RETURN_DELAY);
-  const outcome = await confirmOutcome(decision);
-  showPaymentToast(outcome);
+  const payment = await readPayment(decision.ref);
+  const outcome = confirmedOutcome(decision, payment);
 
   if (decision.kind === 'insurance') {
     const { insuranceId } = decision;
-    if (outcome !== 'approved') {
-      const answer = await openNotPaidDialog();
-      if (answer === 'pay') deps.navigate(`/customers/insurances/${insuranceId}/pay`);
+    if (outcome === 'approved') {
+      deps.navigate(coveredPath(insuranceId));
       return;
     }
-    await deps.runPoll(insuranceId);
-    // 'success' comes back from a wallet transfer: that one also gets '¡Excelente!' (spec §4).
-    if (decision.status === 'success') {
-      deps.navigate(`/customers/insurances/${insuranceId}?status=success`);
-      await openExcellentDialog(insuranceId);
-    } else {
-      deps.navigate(`/customers/insurances/${insuranceId}?check_credits=true`);
+    const screen = await payScreenOf(insuranceId);
+    // Paid meanwhile (another attempt went through): nothing to ask.
+    if (screen.paid) {
+      deps.navigate(screen.path);
+      return;
     }
+    deps.navigate(screen.path, { returnedPayment: { outcome, method: payment?.method ?? null } });
+    if ((await openNotPaidDialog()) === 'later') deps.navigate(`/customers/insurances/${insuranceId}`);
     return;
   }
+  showPaymentToast(outcome);
   if (decision.kind === 'money-wallet') {
     // Spec §4: home first, then the wallet.
     deps.navigate('/tabs');

@@ -37,7 +37,7 @@ const paymentOf = (overrides: Partial<Payment>): Payment => ({
   ...overrides,
 });
 
-function renderPay(runPoll = vi.fn(async () => 'skipped')) {
+function renderPay() {
   const routes: RouteObject[] = [
     {
       element: (
@@ -46,13 +46,14 @@ function renderPay(runPoll = vi.fn(async () => 'skipped')) {
         </QueryClientProvider>
       ),
       children: [
-        { path: '/customers/insurances/:id/pay', element: <PayPage runPoll={runPoll} /> },
+        { path: '/customers/insurances/:id/pay', element: <PayPage /> },
+        { path: '/customers/insurances/:id/cubierto', element: <p>Pantalla Estás cubierto</p> },
         { path: '/customers/insurances/:id', element: <p>Detalle de la contratación</p> },
         { path: '/customers/money-wallet', element: <p>Página de Mi dinero</p> },
       ],
     },
   ];
-  return { ...renderRoutes(routes, '/customers/insurances/21/pay'), runPoll };
+  return renderRoutes(routes, '/customers/insurances/21/pay');
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -96,7 +97,35 @@ describe('pay page', () => {
     expect(api.callsTo('POST', '/customers/payments')).toHaveLength(1);
   });
 
-  it('with too little in Mi dinero shows the API’s message and offers to add money', async () => {
+  it('chooses Mi dinero beforehand only when its balance covers the premium, else the first checkout', async () => {
+    mockApi({
+      ...appConfigRoute,
+      'GET /customers/insurances/21': { body: { data: insurance } },
+      'GET /customers/money-wallet': wallet(
+        3,
+        insurance.premium.total_cents,
+        insurance.premium.total_nice,
+        'Mi dinero',
+      ),
+      'GET /customers/credit-wallet': wallet(4, 0, '$ 0,00', 'Mi crédito'),
+    });
+    const first = renderPay();
+    expect(await screen.findByRole('radio', { name: /Mi dinero/ })).toBeChecked();
+    first.unmount();
+
+    mockApi({
+      ...appConfigRoute,
+      'GET /customers/insurances/21': { body: { data: insurance } },
+      'GET /customers/money-wallet': wallet(3, insurance.premium.total_cents - 1, '$ 13.721,39', 'Mi dinero'),
+      'GET /customers/credit-wallet': wallet(4, 9_999_900, '$ 99.999,00', 'Mi crédito'),
+    });
+    renderPay();
+    expect(await screen.findByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Mi dinero/ })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /Mi crédito/ })).not.toBeChecked();
+  });
+
+  it('with too little in Mi dinero says so beside the button, without a toast or a code, with a way to add money', async () => {
     const message = `Saldo insuficiente: te faltan ${insurance.premium.total_nice}.`;
     const api = mockApi({
       ...appConfigRoute,
@@ -113,9 +142,15 @@ describe('pay page', () => {
     expect(await screen.findByText(insurance.premium.total_nice)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Saldo disponible: $ 0,00')).toHaveLength(2));
     const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /Mi dinero/ }));
     await user.click(screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }));
 
-    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(await screen.findByText('No te alcanza el saldo')).toBeInTheDocument();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(/Código/)).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }),
+    ).toHaveAccessibleDescription(/No te alcanza el saldo/);
     const [request] = api.callsTo('POST', '/customers/payments');
     expect(JSON.parse(String(request?.body))).toEqual({ insurance_id: 21, method: 'money_wallet' });
     expect(request?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
@@ -124,7 +159,7 @@ describe('pay page', () => {
     expect(await screen.findByText('Página de Mi dinero')).toBeInTheDocument();
   });
 
-  it('another refusal of the same status (nothing left to pay) shows its message but offers no money', async () => {
+  it('an unexpected refusal (nothing left to pay) goes to the central handler and offers no money', async () => {
     const message = 'Esta contratación no tiene un pago pendiente.';
     mockApi({
       ...appConfigRoute,
@@ -136,7 +171,8 @@ describe('pay page', () => {
     renderPay();
 
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }));
+    await user.click(await screen.findByRole('radio', { name: /Mi dinero/ }));
+    await user.click(screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }));
 
     expect(await screen.findAllByText(message)).not.toHaveLength(0);
     expect(screen.queryByRole('link', { name: 'Ingresar dinero en Mi dinero' })).not.toBeInTheDocument();
@@ -162,7 +198,7 @@ describe('pay page', () => {
     expect(screen.queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
   });
 
-  it("paid from Mi crédito: success toast, '¡Excelente!' offering the certificate, the poll, then the insurance", async () => {
+  it("paid from Mi crédito: straight to 'Estás cubierto', no toast, no modal", async () => {
     let paid = false;
     mockApi({
       ...appConfigRoute,
@@ -199,21 +235,13 @@ describe('pay page', () => {
         };
       },
     });
-    const { runPoll } = renderPay();
+    renderPay();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: /Mi crédito/ }));
     await user.click(screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` }));
 
-    expect(await screen.findByText('El pago se realizó correctamente')).toBeInTheDocument();
-    const excellent = await screen.findByRole('dialog', { name: '¡Excelente!' });
-    expect(
-      within(excellent).getByText(
-        'Tu contratación está paga y vigente. Ya podés descargar tu constancia de cobertura.',
-      ),
-    ).toBeVisible();
-    expect(within(excellent).getByRole('button', { name: 'Descargar constancia' })).toBeEnabled();
-    await user.click(within(excellent).getByRole('button', { name: 'Continuar' }));
-    await waitFor(() => expect(runPoll).toHaveBeenCalledWith(21));
-    expect(await screen.findByText('Detalle de la contratación')).toBeInTheDocument();
+    expect(await screen.findByText('Pantalla Estás cubierto')).toBeInTheDocument();
+    expect(screen.queryByText('El pago se realizó correctamente')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

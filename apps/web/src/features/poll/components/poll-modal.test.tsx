@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appConfigRoute, mockApi } from '../../../../test/api-mock.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
-import { runInsurancePoll } from './run-insurance-poll.tsx';
+import { createQueryClient } from '../../../shared/api/query-client.ts';
+import { InsurancePollCard } from './insurance-poll-card.tsx';
 
 const POLL = 'POST /customers/poll-question-response/4/insurance-poll';
 const ANSWERS = 'PUT /customers/poll-question-response/4/insurance-poll';
@@ -21,19 +23,30 @@ const questions = [
   { id: 2, poll_question: { id: 12, name: '¿Volverías a contratar?', values: '1,2,3,4,5' }, response: '3' },
 ];
 
-function renderHost() {
-  renderRoutes([{ path: '*', element: null }], '/');
+function renderPoll() {
+  renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <QueryClientProvider client={createQueryClient()}>
+            <InsurancePollCard insuranceId={9} />
+          </QueryClientProvider>
+        ),
+      },
+    ],
+    '/',
+  );
 }
 
-describe('poll modal (spec §2 dialog 6)', () => {
+describe('the poll below a payment (spec §2 dialog 6)', () => {
   it("keeps 'Enviar encuesta' disabled until every question has an answer, then sends them all", async () => {
     const api = mockApi({
       ...appConfig,
       [POLL]: { body: { data: questions } },
       [ANSWERS]: { body: { data: questions } },
     });
-    renderHost();
-    const outcome = runInsurancePoll(9);
+    renderPoll();
 
     const send = await screen.findByRole('button', { name: 'Enviar encuesta' });
     expect(send).toBeDisabled();
@@ -47,7 +60,7 @@ describe('poll modal (spec §2 dialog 6)', () => {
     expect(send).toBeEnabled();
     await user.click(send);
 
-    expect(await outcome).toBe('sent');
+    expect(await screen.findByText('¡Gracias por contarnos!')).toBeInTheDocument();
     const [sent] = api.callsTo('PUT', '/customers/poll-question-response/4/insurance-poll');
     expect(new URL(sent?.url ?? '', 'http://x').searchParams.get('insurance_id')).toBe('9');
     const [opened] = api.callsTo('POST', '/customers/poll-question-response/4/insurance-poll');
@@ -61,15 +74,14 @@ describe('poll modal (spec §2 dialog 6)', () => {
     await waitFor(() => expect(screen.queryByText('Enviar encuesta')).not.toBeInTheDocument());
   });
 
-  it("'Saltar encuesta >' closes it without sending", async () => {
+  it("'Saltar encuesta >' puts it away without sending", async () => {
     const api = mockApi({
       ...appConfig,
       [POLL]: { body: { data: questions } },
     });
-    renderHost();
-    const outcome = runInsurancePoll(9);
+    renderPoll();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Saltar encuesta >' }));
-    expect(await outcome).toBe('skipped');
+    await waitFor(() => expect(screen.queryByText('Contanos tu experiencia')).not.toBeInTheDocument());
     expect(api.callsTo('PUT', '/customers/poll-question-response/4/insurance-poll')).toHaveLength(0);
   });
 
@@ -79,12 +91,10 @@ describe('poll modal (spec §2 dialog 6)', () => {
       [POLL]: { body: { data: [questions[0]] } },
       [ANSWERS]: { status: 422, body: { message: 'La encuesta ya fue respondida.' } },
     });
-    renderHost();
-    const outcome = runInsurancePoll(9);
+    renderPoll();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: '3' }));
     await user.click(screen.getByRole('button', { name: 'Enviar encuesta' }));
-    await outcome;
     expect(await screen.findByText('La encuesta ya fue respondida.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Enviar encuesta')).not.toBeInTheDocument());
   });
