@@ -14,6 +14,7 @@
  * Parameters that change the answer (page, filters, sort) are the last element of a list key, as one
  * plain object, so TanStack Query compares them by value.
  */
+import { appConfigQueryKey } from '../config/app-config-key.ts';
 /** One page of a customer list; `undefined` members are left out of the request and of the key alike. */
 export type ListParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -45,7 +46,7 @@ export const queryKeys = {
   /** GET /common/app-config. */
   settings: {
     all: ['settings'] as const,
-    appConfig: () => ['settings', 'app-config'] as const,
+    appConfig: appConfigQueryKey,
   },
   /** GET /common/provinces and /common/provinces/:id/localities. */
   places: {
@@ -76,6 +77,8 @@ export const queryKeys = {
   processes: {
     ...area('insurance-processes'),
     inProgress: () => ['insurance-processes', 'list', 'in-progress'] as const,
+    /** What the customer answered in their last contracts, offered again. */
+    suggestions: () => ['insurance-processes', 'suggestions'] as const,
     quote: (processId: number, updatedAt: string) =>
       ['insurance-processes', 'detail', processId, 'quote', updatedAt] as const,
   },

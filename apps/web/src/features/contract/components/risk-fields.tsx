@@ -23,6 +23,7 @@ import {
 import { type InstructionKind, showInstructions } from './instructions.ts';
 import { BeneficiariesFields, TravellersFields } from './people-lists.tsx';
 import { PersonFields } from './person-fields.tsx';
+import { VehicleSuggestions } from './suggestions.tsx';
 
 /** An identifier that is hard to find, with the link to its instructional modal under the label. */
 type IdentifierFieldProps = {
@@ -195,6 +196,9 @@ type RiskFieldsProps = { code: RiskTypeCode; specialClauses: string | null; toda
 
 export function RiskFields({ code, specialClauses, today }: RiskFieldsProps) {
   const blocks = blocksOf(code);
+  const keys = riskTypeRule(code).fields.map((field) => field.key);
+  // A vehicle of the last contracts fills the plate (and a motorcycle's data) in one tap.
+  const vehicles = keys.includes('plate') ? <VehicleSuggestions key="vehicles" keys={keys} /> : null;
   const rendered = blocks.map((block) => {
     const inputs = block.map((field) => (
       <RiskInput key={field.key} code={code} field={field} specialClauses={specialClauses} today={today} />
@@ -209,7 +213,12 @@ export function RiskFields({ code, specialClauses, today }: RiskFieldsProps) {
       <Grid key={block[0]!.key}>{inputs}</Grid>
     );
   });
-  if (rendered.length === 1) return rendered[0];
+  if (rendered.length === 1 && !vehicles) return rendered[0];
   const sections = blocks.some((block) => SECTION_KINDS.has(block[0]!.kind));
-  return <Stack gap={sections ? 'lg' : 'md'}>{rendered}</Stack>;
+  return (
+    <Stack gap={sections ? 'lg' : 'md'}>
+      {vehicles}
+      {rendered}
+    </Stack>
+  );
 }

@@ -386,3 +386,56 @@ describe('contract page: fewer taps (issue 19 item 5)', () => {
     expect(within(sheet).getByRole('button', { name: 'Descartar contratación' })).toBeInTheDocument();
   });
 });
+
+describe('contract page: the answers of the last contracts, offered (issue 19 item 5)', () => {
+  const juan = {
+    first_name: 'Juan',
+    last_name: 'Gómez',
+    dni: '28123456',
+    birth_date: '1988-11-02',
+    gender: 'm',
+  };
+  const suggestions = (data: object) => ({
+    'GET /customers/insurance-processes/suggestions': {
+      body: { data: { people: [], vehicles: [], addresses: [], ...data } },
+    },
+  });
+
+  it('a traveller of an earlier trip fills the traveller in one tap: name, DNI, birth date and gender', async () => {
+    const user = userEvent.setup();
+    renderProcess(processOf('travel-assistance'), suggestions({ people: [juan] }));
+    const traveller = await screen.findByRole('group', { name: 'Viajero 1' });
+    await user.click(await within(traveller).findByRole('button', { name: 'Completar con Juan Gómez' }));
+    expect(within(traveller).getByLabelText('Nombre')).toHaveValue('Juan');
+    expect(within(traveller).getByLabelText('Apellido')).toHaveValue('Gómez');
+    expect(within(traveller).getByLabelText('DNI')).toHaveValue('28123456');
+    expect(within(traveller).getByLabelText('Fecha de nacimiento')).toHaveValue('1988-11-02');
+    expect(within(traveller).getByRole('combobox', { name: 'Género' })).toHaveValue('Masculino');
+    // Once there, the same person is not offered again for that traveller.
+    expect(within(traveller).queryByRole('button', { name: 'Completar con Juan Gómez' })).toBeNull();
+  });
+
+  it('a motorcycle of an earlier contract fills the plate and its data; an address fills a home', async () => {
+    const user = userEvent.setup();
+    const year = new Date().getFullYear() - 3;
+    const moto = {
+      plate: 'AB123CD',
+      brand: 'Honda',
+      model: 'Wave 110',
+      year,
+      engine_number: 'JA45E1234567',
+      chassis_number: '8CHJA4500PA123456',
+    };
+    renderProcess(processOf('motorcycle'), suggestions({ vehicles: [moto] }));
+    await user.click(await screen.findByRole('button', { name: 'Completar con AB123CD · Honda Wave 110' }));
+    expect(screen.getByLabelText('Marca')).toHaveValue('Honda');
+    expect(screen.getByLabelText('Número de chasis')).toHaveValue('8CHJA4500PA123456');
+    expect(screen.getByRole('combobox', { name: 'Año' })).toHaveValue(String(year));
+  });
+
+  it('offers nothing to a first-time customer', async () => {
+    renderProcess(processOf('travel-assistance'), suggestions({}));
+    await screen.findByRole('group', { name: 'Viajero 1' });
+    expect(screen.queryByTestId('suggestions')).toBeNull();
+  });
+});
