@@ -14,7 +14,6 @@
  * Parameters that change the answer (page, filters, sort) are the last element of a list key, as one
  * plain object, so TanStack Query compares them by value.
  */
-import { appConfigQueryKey } from '../config/app-config-key.ts';
 /** One page of a customer list; `undefined` members are left out of the request and of the key alike. */
 export type ListParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -46,7 +45,7 @@ export const queryKeys = {
   /** GET /common/app-config. */
   settings: {
     all: ['settings'] as const,
-    appConfig: appConfigQueryKey,
+    appConfig: () => ['settings', 'app-config'] as const,
   },
   /** GET /common/provinces and /common/provinces/:id/localities. */
   places: {
