@@ -22,6 +22,8 @@ const ENGINE_AGNOSTIC = [
   'src/lib/errors.test.ts',
   'src/lib/method-override.test.ts',
   'src/modules/common/build-stamp.test.ts',
+  'src/modules/invoices/arca/client.test.ts',
+  'src/modules/invoices/arca/cms.test.ts',
 ];
 
 export default defineConfig({
