@@ -171,7 +171,7 @@ describe('WSAA tickets', () => {
   });
 
   it('keeps the current ticket while WSAA says it is still valid (coe.alreadyAuthenticated), and logs in again once it expired', async () => {
-    const peer = await startArcaLocalPeer({ ticketTtlMs: 2500 });
+    const peer = await startArcaLocalPeer({ ticketTtlMs: 5000 });
     try {
       const store = memoryStore();
       const client = clientFor(peer, store);
@@ -183,7 +183,9 @@ describe('WSAA tickets', () => {
       // Not tried again while that ticket lasts.
       await client.lastAuthorized(1, 6);
       expect(peer.loginCount()).toBe(2);
-      await new Promise((resolve) => setTimeout(resolve, 2700));
+      const expiresAt = await client.ticketExpiresAt();
+      expect(peer.loginCount()).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 1100));
       await client.lastAuthorized(1, 6);
       expect(peer.loginCount()).toBe(3);
     } finally {
