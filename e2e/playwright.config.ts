@@ -52,6 +52,7 @@ const AT_DESKTOP = [
   'journey.spec.ts',
   'business.spec.ts',
   'tour.spec.ts',
+  'prerender.spec.ts',
   ...DESKTOP_ONLY,
 ];
 

@@ -11,20 +11,29 @@ import { precompress } from './build-compress.ts';
 import { buildDefines, buildStamp } from './build-config.ts';
 import { apiOriginCsp } from './build-csp.ts';
 import { precacheShell } from './build-precache.ts';
+import { prerenderPages } from './build-prerender.ts';
 import { buildStampFile } from './build-stamp.ts';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const inSrc = (pattern: RegExp) => (id: string) =>
   id.startsWith(srcDir) && pattern.test(id.slice(srcDir.length));
 
+// Without the Promise polyfill every supported browser already has.
+const alias = [{ find: /^localforage$/, replacement: 'localforage/dist/localforage.nopromises.js' }];
+
 export default defineConfig({
-  // The service worker's shell list is written before the compressed copies are made.
-  plugins: [react(), apiOriginCsp(), buildStampFile(buildStamp), precacheShell(), precompress()],
+  // The service worker's shell list and the prerendered public pages are written before the compressed
+  // copies are made.
+  plugins: [
+    react(),
+    apiOriginCsp(),
+    buildStampFile(buildStamp),
+    precacheShell(),
+    prerenderPages({ define: buildDefines, alias }),
+    precompress(),
+  ],
   define: buildDefines,
-  resolve: {
-    // Without the Promise polyfill every supported browser already has.
-    alias: [{ find: /^localforage$/, replacement: 'localforage/dist/localforage.nopromises.js' }],
-  },
+  resolve: { alias },
   server: {
     // Same-origin API in development, as in production where the API serves the build.
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -54,8 +63,20 @@ export default defineConfig({
               // What the login page draws; the rest of auth (register, reset) has its own chunks.
               name: 'auth',
               test: inSrc(
-                /^(features[\\/]auth[\\/](pages[\\/]login-page|components[\\/](auth-frame|social-buttons|social-icons)|social[\\/](social-redirect|use-social-return))|shared[\\/](ui[\\/](icons|password-field)|forms[\\/](api-validations|lazy-zod-resolver)))/,
+                /^(features[\\/]auth[\\/](pages[\\/]login-page|components[\\/](social-buttons|social-icons)|social[\\/](social-redirect|use-social-return))|shared[\\/](ui[\\/](icons|password-field)|forms[\\/](api-validations|lazy-zod-resolver)))/,
               ),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The catalogue the login page shows (read without zod), in one file rather than eight
+              // small ones; the home and the public catalogue draw their grid with it too.
+              name: 'catalogue',
+              test: (id: string) =>
+                /[\\/]packages[\\/]contracts[\\/]src[\\/]risk-types[\\/]trip-types\.ts$/.test(id) ||
+                inSrc(
+                  /^(features[\\/]auth[\\/]components[\\/]login-catalogue|shared[\\/](catalog[\\/](product-grid|catalogue-products|premium-text|public-policies-path|choose-coverage-paths|catalog\.module)|ui[\\/]risk-type-icons|config[\\/]app-config-key))/,
+                )(id),
               priority: 1,
               includeDependenciesRecursively: false,
             },

@@ -1,6 +1,7 @@
 /**
  * How the API serves the web build: compressed copies written at build time go to browsers that accept
- * them, hashed assets are cached for a year and the rest revalidated, client-side routes get index.html.
+ * them, hashed assets are cached for a year and the rest revalidated, client-side routes get index.html,
+ * and the public pages the build prerendered (apps/web/build-prerender.ts) get their own HTML.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +13,16 @@ import { createTestApp, type TestApp } from './harness.ts';
 const dist = mkdtempSync(path.join(tmpdir(), 'cubierto-dist-'));
 const script = `console.log(${JSON.stringify('Cubierto '.repeat(400))});`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/app-abcd1234.js"></script></head><body>${'<!-- relleno -->'.repeat(100)}</body></html>`;
+/** A prerendered page as the build writes it: index.html with the page drawn inside #root. */
+const prerendered = (route: string, body: string) =>
+  html.replace('<body>', `<body><div id="root" data-prerendered="${route}">${body}</div>`);
 let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
+  mkdirSync(path.join(dist, 'login'));
+  mkdirSync(path.join(dist, 'productos/cell-phone'), { recursive: true });
+  mkdirSync(path.join(dist, 'verificar/_'), { recursive: true });
   const write = (file: string, body: string) => {
     writeFileSync(path.join(dist, file), body);
     writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(body));
@@ -23,6 +30,21 @@ beforeAll(async () => {
   };
   write('assets/app-abcd1234.js', script);
   write('index.html', html);
+  write('login/index.html', prerendered('login', '<h1>Ingresá a tu cuenta</h1>'));
+  write('productos/cell-phone/index.html', prerendered('productos/:riskType', '<h1>Celular</h1>'));
+  write('verificar/_/index.html', prerendered('verificar/:code', '<header>Ingresar</header>'));
+  writeFileSync(
+    path.join(dist, 'prerendered.json'),
+    JSON.stringify({
+      pages: [
+        { path: '/login', file: 'login/index.html' },
+        { path: '/productos/cell-phone', file: 'productos/cell-phone/index.html' },
+        { path: '/verificar/*', file: 'verificar/_/index.html' },
+        // Listed but not written: the address falls back to index.html.
+        { path: '/terminos', file: 'terminos/index.html' },
+      ],
+    }),
+  );
   write('sw.js', `self.addEventListener('fetch', () => {}); // ${'shell '.repeat(300)}`);
   writeFileSync(
     path.join(dist, 'manifest.webmanifest'),
@@ -80,5 +102,39 @@ describe('the web build', () => {
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json()).toMatchObject({ start_url: '/tabs' });
+  });
+});
+
+describe('the prerendered public pages', () => {
+  it('answer their address with their own HTML, compressed and revalidated, the page drawn before any script', async () => {
+    for (const [url, text] of [
+      ['/login', '<h1>Ingresá a tu cuenta</h1>'],
+      ['/login/', '<h1>Ingresá a tu cuenta</h1>'],
+      ['/login?email=ana%40example.com', '<h1>Ingresá a tu cuenta</h1>'],
+      ['/productos/cell-phone', '<h1>Celular</h1>'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const body = brotliDecompressSync(res.rawPayload).toString();
+      expect(body, url).toContain(text);
+    }
+  });
+
+  it('give every certificate check the one shell, whatever its code', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/verificar/ABC-123-XYZ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-prerendered="verificar/:code"');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leave every other address to index.html: a deeper path, an unlisted product, a listed file the build did not write', async () => {
+    for (const url of ['/verificar/ABC/extra', '/productos/bicycle', '/terminos', '/tabs']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(html);
+    }
   });
 });

@@ -1,14 +1,19 @@
-/** Entry point: styles, translations, then the app. */
+/**
+ * Entry point: styles, translations, then the app. A public page prerendered at build time
+ * (build-prerender.ts) is already painted: it is hydrated once the router stands on the same route for an
+ * anonymous visitor (the prerender's audience), otherwise the app renders from scratch over it.
+ */
 import '@mantine/core/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, currentRoutePattern, routerReady } from './app/app.tsx';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
 import { debugMode, silenceConsole } from './shared/observability/console.ts';
 import { installErrorReporting } from './shared/observability/error-reporting.ts';
 import { registerServiceWorker } from './shared/pwa/register-service-worker.ts';
+import { getSessionState } from './shared/session/session-store.ts';
 
 silenceConsole({ production: import.meta.env.PROD, debug: debugMode() });
 installErrorReporting();
@@ -17,15 +22,31 @@ markPlatform();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+/** The route a prerendered page was rendered for, or null for the empty index.html. */
+const prerenderedRoute = container.getAttribute('data-prerendered');
+
+async function start(root: HTMLElement): Promise<void> {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  if (prerenderedRoute === null) {
+    createRoot(root).render(app);
+    return;
+  }
+  await routerReady();
+  if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute)
+    hydrateRoot(root, app);
+  // A signed-in visitor (sent home from /login, 'Ir al inicio' on the public pages) or another route.
+  else createRoot(root).render(app);
+}
+
 initI18n()
   .catch((error: unknown) => console.error('Translations could not be loaded', error))
-  .finally(() => {
+  .finally(async () => {
     registerServiceWorker();
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    await start(container);
     // Analytics, tags and session recording: production builds only, after the first page is drawn.
     if (import.meta.env.PROD) {
       setTimeout(() => {

@@ -5,6 +5,7 @@
 import { ErrorBodySchema, type ErrorCode, errorCodes } from '@cubierto/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { prerenderedPages } from './prerendered-pages.ts';
 
 export type Validations = Record<string, string[]>;
 
@@ -141,6 +142,7 @@ export function registerErrorHandler(
   app: FastifyInstance,
   options: { webDistDir?: string | undefined } = {},
 ): void {
+  const prerenderedPage = prerenderedPages(options.webDistDir);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -173,9 +175,9 @@ export function registerErrorHandler(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // The web app's client-side routes (/login, /customers/…) all answer its index.html; an unknown API
-    // path, a probe-like path (a balancer or scraper configured wrong must see a 404, not a page) or a
-    // file name never does.
+    // The web app's client-side routes (/login, /customers/…) all answer its index.html, or the page's
+    // own HTML when the build prerendered it (the public pages); an unknown API path, a probe-like path (a
+    // balancer or scraper configured wrong must see a 404, not a page) or a file name never does.
     const pathname = request.url.split('?')[0] ?? '';
     if (
       options.webDistDir &&
@@ -183,7 +185,8 @@ export function registerErrorHandler(
       !NEVER_THE_WEB_APP.test(pathname) &&
       !pathname.includes('.')
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const file = prerenderedPage(pathname) ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(file);
     }
     return reply.status(404).send({
       message: `No existe la ruta ${request.method} ${request.url.split('?')[0]}.`,

@@ -11,6 +11,29 @@ configureSessionNavigation((to) => router.navigate(to, { replace: true }));
 registerSessionEventHandlers();
 void startNative((to) => router.navigate(to)).catch((error: unknown) => console.warn('Native start', error));
 
+/**
+ * Resolves once the router has run the root loader (the session's start) and loaded the first page's
+ * code: a prerendered page is hydrated only then, so the first render is the page and not a fallback.
+ */
+export function routerReady(): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The pattern of the route the router shows ('login', 'verificar/:code'), as the prerender marks it;
+ * none while a route failed (the error page is shown instead).
+ */
+export function currentRoutePattern(): string | undefined {
+  return router.state.errors ? undefined : router.state.matches.at(-1)?.route.path;
+}
+
 export function App() {
   return (
     <AppProviders>

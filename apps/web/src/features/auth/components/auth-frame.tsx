@@ -74,8 +74,10 @@ export function AuthFrame({ title, subtitle, children, footer }: AuthFrameProps)
             </Stack>
             {children}
           </Paper>
+          {/* A div, not a paragraph: the footer holds blocks (the rights links), which a <p> may not hold
+              (the browser would close it early, and the prerendered page would not hydrate). */}
           {footer && (
-            <Text ta="center" mt="lg" size="sm">
+            <Text component="div" ta="center" mt="lg" size="sm">
               {footer}
             </Text>
           )}

@@ -1,0 +1,73 @@
+/**
+ * The public pages as the build prerenders them (build-prerender.ts runs this same render): each page's
+ * HTML already holds what a visitor reads first, before any JavaScript runs, and names the route the
+ * client hydrates.
+ */
+import { describe, expect, it } from 'vitest';
+import es from '../../public/assets/i18n/es.json';
+import { PRERENDERED_PAGES, renderPage, setUp } from './render.tsx';
+
+/** The text the HTML shows, tags and inline styles taken out. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+async function rendered(url: string) {
+  await setUp(es);
+  const page = await renderPage(url);
+  return { ...page, text: visibleText(page.html) };
+}
+
+describe('the prerendered public pages', () => {
+  it('login: the heading, the form and its links', async () => {
+    const page = await rendered('/login');
+    expect(page.route).toBe('login');
+    expect(page.text).toContain('Ingresá a tu cuenta');
+    expect(page.text).toContain('Contraseña');
+    expect(page.text).toContain('¿Olvidaste tu contraseña?');
+    expect(page.html).toMatch(/<button[^>]*type="submit"/);
+  });
+
+  it('the catalogue: its title and the skeleton the live catalogue replaces', async () => {
+    const page = await rendered('/productos');
+    expect(page.route).toBe('productos');
+    expect(page.text).toContain('Seguros para vos');
+    expect(page.html).toContain('aria-busy="true"');
+    expect(page.text).toContain('Ingresar');
+  });
+
+  it('a product page: the risk type’s name as its heading', async () => {
+    const page = await rendered('/productos/cell-phone');
+    expect(page.route).toBe('productos/:riskType');
+    expect(page.html).toMatch(/<h1[^>]*>Celular<\/h1>/);
+  });
+
+  it('the certificate check: the frame, with the result left to the app', async () => {
+    const page = await rendered('/verificar/_');
+    expect(page.route).toBe('verificar/:code');
+    expect(page.html).toContain('aria-busy="true"');
+    expect(page.text).toContain('Atención al asegurado');
+  });
+
+  it('the legal pages: their titles and sections', async () => {
+    const terms = await rendered('/terminos');
+    expect(terms.text).toContain('Términos y condiciones');
+    const privacy = await rendered('/privacidad');
+    expect(privacy.text).toContain('Política de privacidad');
+    expect(privacy.text).toContain('Quién es responsable');
+  });
+
+  it('every listed page renders with its main content (a heading but on the certificate check’s shell)', async () => {
+    for (const listed of PRERENDERED_PAGES) {
+      const page = await rendered(listed.url);
+      expect(page.html, listed.url).toContain('<main');
+      if (listed.path !== '/verificar/*') expect(page.html, listed.url).toMatch(/<h1[\s>]/);
+    }
+  });
+});

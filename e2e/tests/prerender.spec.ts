@@ -1,0 +1,128 @@
+/**
+ * The public pages prerendered at build time (apps/web/build-prerender.ts): with JavaScript off a visitor
+ * still reads them, and with it on the app hydrates the very markup the server sent (the same elements
+ * stay in the page) and everything works: the live catalogue replaces its skeleton, a product opens, the
+ * certificate check's shell gets its answer, and the visitor signs in.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, shot } from './support.ts';
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the public pages are painted from the server’s HTML alone', async ({ page }, info) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Ingresá a tu cuenta' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    await shot(page, info, 'login');
+
+    await page.goto('/productos');
+    await expect(page.getByRole('heading', { name: 'Seguros para vos', level: 1 })).toBeVisible();
+    // The catalogue itself comes from the API once the app runs: its skeleton stands in.
+    await expect(page.locator('ul[aria-busy="true"]')).toBeVisible();
+    await shot(page, info, 'catalogue');
+
+    await page.goto('/productos/cell-phone');
+    await expect(page.getByRole('heading', { name: 'Celular', level: 1 })).toBeVisible();
+    await shot(page, info, 'product');
+
+    await page.goto('/verificar/NO-EXISTE-123');
+    await expect(page.getByRole('link', { name: 'Ingresar' })).toBeVisible();
+    await expect(page.getByText('Cubierto es un mercado digital de seguros')).toBeVisible();
+
+    await page.goto('/terminos');
+    await expect(page.getByRole('heading', { name: 'Términos y condiciones', level: 1 })).toBeVisible();
+    await shot(page, info, 'terms');
+    await page.goto('/privacidad');
+    await expect(page.getByRole('heading', { name: 'Política de privacidad', level: 1 })).toBeVisible();
+  });
+});
+
+/**
+ * Opens a prerendered page holding the translations back (the app waits for them before it hydrates),
+ * tags the server-drawn element `selector` finds, then lets the app start. The tag surviving proves
+ * hydration kept the server's markup rather than drawing the page again.
+ */
+async function openHeld(page: Page, path: string, selector: string): Promise<() => Promise<boolean>> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/i18n/es.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.setAttribute('data-e2e-server', ''));
+  const answered = page.waitForResponse('**/assets/i18n/es.json');
+  release();
+  await answered;
+  await page.unroute('**/assets/i18n/es.json');
+  return async () => (await page.locator('[data-e2e-server]').count()) === 1;
+}
+
+/** Waits until React owns the element (hydrated or drawn: React keeps its fiber on the node). */
+async function reactOwns(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  }, selector);
+}
+
+test.describe('with JavaScript on', () => {
+  // The held translations are the page's own request: the service worker, once installed, would answer it
+  // from its cache, out of the test's reach.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the app hydrates the prerendered pages: a visitor opens a product and signs in', async ({
+    page,
+  }, info) => {
+    // A hydration mismatch is reported as a page error (React then draws the whole page again).
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const stillThere = await openHeld(page, '/productos', 'h1');
+    // The live catalogue replaces the skeleton.
+    await expect(page.getByRole('link', { name: /Celular\s*desde \$/ })).toBeVisible();
+    expect(await stillThere()).toBe(true);
+    await shot(page, info, 'catalogue-hydrated');
+
+    await page.getByRole('link', { name: /Celular\s*desde \$/ }).click();
+    await expect(page).toHaveURL(/\/productos\/cell-phone$/);
+    await expect(page.getByRole('region', { name: 'Celular Protegido' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ver detalle de Robo (Celular Protegido)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Detalle de la contratación' })).toBeVisible();
+
+    const verifyShell = await openHeld(page, '/verificar/NO-EXISTE-123', 'header');
+    await expect(
+      page.getByRole('heading', { name: 'No encontramos una constancia con ese código.' }),
+    ).toBeVisible();
+    expect(await verifyShell()).toBe(true);
+    await shot(page, info, 'verify-not-found');
+
+    const loginForm = await openHeld(page, '/login', 'form');
+    await reactOwns(page, 'form');
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
+    expect(await loginForm()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL(/\/tabs/);
+  });
+
+  test('a signed-in customer opening the prerendered login is taken home', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL(/\/tabs/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/tabs/);
+    // The public frame offers the way home rather than 'Ingresar' to a customer already signed in.
+    await page.goto('/terminos');
+    await expect(page.getByRole('link', { name: 'Ir al inicio' })).toBeVisible();
+  });
+});
