@@ -6,9 +6,10 @@
  * the first request with a key is recorded with the hash of what it asked for and how it ended, in the
  * transaction that does its work; a retry with the key and the same request gets that answer again (the
  * resource it created, or the refusal it got), another request with the key gets 409
- * idempotency_key_reused. Concurrent requests with one key queue on a transaction lock, so the second
- * waits for the first's outcome. Only the business outcome is recorded: a request refused by its schema
- * never started, and an unexpected failure (5xx) rolled everything back, so retrying it runs it again.
+ * idempotency_key_reused. Concurrent requests with one key queue on the record's unique index (the first
+ * writes it before its work), so the second waits for the first's outcome. Only the business outcome is
+ * recorded: a request refused by its schema never started, and an unexpected failure (5xx) rolled
+ * everything back, so retrying it runs it again.
  */
 import { createHash } from 'node:crypto';
 import { type ErrorCode, errorCodes, IdempotencyKeySchema } from '@cubierto/contracts';
@@ -17,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { type IdempotencyScope, idempotentRequests, type StoredRefusal } from '../db/schema/index.ts';
 import { AppError, validationError } from './errors.ts';
+import { dropHeldJobs, holdJobs, writeHeldJobs } from './outbox.ts';
 
 /** The key; required unless `optional`, when a missing header answers undefined. */
 export function idempotencyKey(request: FastifyRequest): string;
@@ -58,9 +60,10 @@ function replayRefusal(refusal: StoredRefusal): AppError {
 }
 
 /**
- * Runs `work` once per customer, scope and key. `work` answers the id of what it created; it runs in a
- * savepoint, so when it throws an AppError below 500 its writes are undone, the refusal is recorded and
- * committed, and the same AppError reaches the caller. Answers the id and whether this call created it.
+ * Runs `work` once per customer, scope and key. `work` answers the id of what it created; it runs after a
+ * savepoint, so when it throws an AppError below 500 its writes (and the outbox jobs it enqueued) are
+ * undone, the refusal is recorded and committed, and the same AppError reaches the caller. Answers the id
+ * and whether this call created it.
  */
 export async function runKeyedRequest(
   db: Db,
@@ -68,21 +71,34 @@ export async function runKeyedRequest(
   work: (tx: Tx) => Promise<number>,
 ): Promise<{ resourceId: number; created: boolean }> {
   const outcome = await db.transaction(async (tx) => {
-    // Requests with this key queue here until the first one's outcome is committed.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${request.userId}, hashtext(${`${request.scope}:${request.key}`}))`,
-    );
-    const [earlier] = await tx
-      .select()
-      .from(idempotentRequests)
-      .where(
-        and(
-          eq(idempotentRequests.userId, request.userId),
-          eq(idempotentRequests.scope, request.scope),
-          eq(idempotentRequests.key, request.key),
-        ),
-      );
-    if (earlier) {
+    const record = {
+      userId: request.userId,
+      scope: request.scope,
+      key: request.key,
+      requestHash: request.hash,
+    };
+    // The first request with this key claims it by writing its record (its outcome comes at the end, in
+    // the same transaction). Another request with the key waits here, on the unique index, until the
+    // first one's transaction ends: then it finds the record, or claims the key if the first rolled back.
+    const [claimed] = await tx
+      .insert(idempotentRequests)
+      .values(record)
+      .onConflictDoNothing({
+        target: [idempotentRequests.userId, idempotentRequests.scope, idempotentRequests.key],
+      })
+      .returning({ id: idempotentRequests.id });
+    if (!claimed) {
+      const [earlier] = await tx
+        .select()
+        .from(idempotentRequests)
+        .where(
+          and(
+            eq(idempotentRequests.userId, request.userId),
+            eq(idempotentRequests.scope, request.scope),
+            eq(idempotentRequests.key, request.key),
+          ),
+        );
+      if (!earlier) throw new Error('The idempotency key is taken and its record cannot be read');
       if (earlier.requestHash !== null && earlier.requestHash !== request.hash)
         throw new AppError('idempotency_key_reused', {
           message:
@@ -91,17 +107,19 @@ export async function runKeyedRequest(
               : 'Esa clave de idempotencia ya se usó para otro pago.',
         });
       if (earlier.refusal) return { refused: replayRefusal(earlier.refusal) };
-      return { resourceId: earlier.resourceId!, created: false };
+      if (earlier.resourceId === null) throw new Error('A keyed request was recorded without its outcome');
+      return { resourceId: earlier.resourceId, created: false };
     }
-    const record = {
-      userId: request.userId,
-      scope: request.scope,
-      key: request.key,
-      requestHash: request.hash,
-    };
+    const outcomeOf = (set: { resourceId: number } | { refusal: StoredRefusal }) =>
+      tx.update(idempotentRequests).set(set).where(eq(idempotentRequests.id, claimed.id));
+    // The work runs after a savepoint that is rolled back to when it is refused and never released
+    // otherwise (the commit ends it): a round trip fewer than a nested transaction. Its outbox jobs are
+    // held and written with the request's outcome, in one statement.
+    await tx.execute(sql`savepoint keyed_request`);
+    holdJobs(tx);
     try {
-      const resourceId = await tx.transaction((savepoint) => work(savepoint));
-      await tx.insert(idempotentRequests).values({ ...record, resourceId });
+      const resourceId = await work(tx);
+      await writeHeldJobs(tx, outcomeOf({ resourceId }));
       return { resourceId, created: true };
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
@@ -110,7 +128,9 @@ export async function runKeyedRequest(
         message: error.message,
         ...(error.validations ? { validations: error.validations } : {}),
       };
-      await tx.insert(idempotentRequests).values({ ...record, refusal });
+      await tx.execute(sql`rollback to savepoint keyed_request`);
+      dropHeldJobs(tx);
+      await writeHeldJobs(tx, outcomeOf({ refusal }));
       return { refused: error };
     }
   });

@@ -10,7 +10,7 @@
  * under a row lock, the state they change).
  */
 
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -40,26 +40,73 @@ export const OUTBOX_DEFAULTS = {
 
 const silentLog: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 
+type NewJob = typeof outbox.$inferInsert;
+
+/** Jobs enqueued in a transaction that holds them (holdJobs), waiting to be written in one statement. */
+const heldJobs = new WeakMap<DbOrTx, NewJob[]>();
+
 /**
  * Adds a job inside the caller's transaction. A job whose key is already taken is not added again. The
- * job carries the id of the request that enqueued it (lib/request-id.ts), if any.
+ * job carries the id of the request that enqueued it (lib/request-id.ts), if any. In a transaction that
+ * holds its jobs (holdJobs) the job waits to be written with the others, in the same transaction.
  */
 export async function enqueue(
   tx: DbOrTx,
   job: { kind: string; payload?: unknown; runAt?: Date; key?: string },
 ): Promise<void> {
-  await tx
-    .insert(outbox)
-    .values({
-      kind: job.kind,
-      payload: job.payload ?? {},
-      key: job.key ?? null,
-      requestId: currentRequestId() ?? null,
-      // The app's clock, in whole milliseconds, as the workers compare it: the database's own now() keeps
-      // microseconds, so a job enqueued in the same millisecond as a pass would look due a little later.
-      runAt: job.runAt ?? new Date(),
-    })
-    .onConflictDoNothing({ target: outbox.key });
+  const row: NewJob = {
+    kind: job.kind,
+    payload: job.payload ?? {},
+    key: job.key ?? null,
+    requestId: currentRequestId() ?? null,
+    // The app's clock, in whole milliseconds, as the workers compare it: the database's own now() keeps
+    // microseconds, so a job enqueued in the same millisecond as a pass would look due a little later.
+    runAt: job.runAt ?? new Date(),
+  };
+  const held = heldJobs.get(tx);
+  if (held) {
+    held.push(row);
+    return;
+  }
+  await tx.insert(outbox).values(row).onConflictDoNothing({ target: outbox.key });
+}
+
+/**
+ * From now on, jobs enqueued with this transaction handle wait in memory instead of costing a statement
+ * each; `writeHeldJobs` writes them all in one statement (or in front of another one), before the commit.
+ * For a business action that enqueues several jobs on its hot path (a wallet payment: the movement's
+ * notification, the insurance in force, the invoice's authorisation).
+ */
+export function holdJobs(tx: DbOrTx): void {
+  heldJobs.set(tx, []);
+}
+
+/** Forgets the held jobs (their savepoint was rolled back) and keeps holding. */
+export function dropHeldJobs(tx: DbOrTx): void {
+  if (heldJobs.has(tx)) heldJobs.set(tx, []);
+}
+
+/**
+ * Writes the held jobs and stops holding. With `along`, one statement writes the jobs and runs `along`
+ * (a data-modifying statement of the same transaction, as a CTE's main query): one round trip for both.
+ */
+export async function writeHeldJobs(tx: DbOrTx, along?: SQLWrapper): Promise<void> {
+  const held = heldJobs.get(tx) ?? [];
+  heldJobs.delete(tx);
+  // One job per key, the first one enqueued, as separate inserts would have left it.
+  const seen = new Set<string>();
+  const jobs = held.filter((job) => {
+    if (job.key === null || job.key === undefined) return true;
+    if (seen.has(job.key)) return false;
+    seen.add(job.key);
+    return true;
+  });
+  if (jobs.length === 0) {
+    if (along) await tx.execute(along.getSQL());
+    return;
+  }
+  const insert = tx.insert(outbox).values(jobs).onConflictDoNothing({ target: outbox.key });
+  await tx.execute(along ? sql`with held_jobs as (${insert.getSQL()}) ${along.getSQL()}` : insert.getSQL());
 }
 
 /** Makes sure every recurring kind has its row; harmless when another instance already made it. */
@@ -102,12 +149,19 @@ export function backoffMs(attempts: number): number {
  * Claims up to `batchSize` due jobs: not done, not given up, due, and unleased or with an expired lease.
  * Rows another worker is claiming right now are skipped, not waited for.
  */
-async function claimJobs(db: Db, now: Date, batchSize: number, leaseMs: number): Promise<Job[]> {
+async function claimJobs(
+  db: Db,
+  now: Date,
+  batchSize: number,
+  leaseMs: number,
+  kinds?: string[],
+): Promise<Job[]> {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
       and(
+        kinds ? inArray(outbox.kind, kinds) : undefined,
         isNull(outbox.doneAt),
         isNull(outbox.failedAt),
         lte(outbox.runAt, now),
@@ -161,10 +215,20 @@ async function settleFailure(db: Db, job: Job, handler: JobHandler | undefined, 
 
 export type RunResult = { claimed: number; done: number; failed: number };
 
-/** One pass: claims a batch of due jobs and runs them side by side. Tests call it with their own `now`. */
+/**
+ * One pass: claims a batch of due jobs and runs them side by side. Tests call it with their own `now`,
+ * and with `onlyHandled` to claim only the kinds they give handlers for (the others stay untouched).
+ */
 export async function runDueJobs(
   db: Db,
-  options: { handlers: JobHandlers; now?: Date; batchSize?: number; leaseMs?: number; log?: JobLog },
+  options: {
+    handlers: JobHandlers;
+    now?: Date;
+    batchSize?: number;
+    leaseMs?: number;
+    log?: JobLog;
+    onlyHandled?: boolean;
+  },
 ): Promise<RunResult> {
   const now = options.now ?? new Date();
   const log = options.log ?? silentLog;
@@ -173,6 +237,7 @@ export async function runDueJobs(
     now,
     options.batchSize ?? OUTBOX_DEFAULTS.batchSize,
     options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
+    options.onlyHandled ? Object.keys(options.handlers) : undefined,
   );
   const outcomes = await Promise.all(
     jobs.map((job) =>

@@ -69,10 +69,18 @@ async function paymentByKey(db: DbOrTx, request: KeyedRequest): Promise<PaymentR
   return existing;
 }
 
-/** Runs a payment's keyed request and answers the payment it created or had created. */
-async function keyedPayment(db: Db, request: KeyedRequest, work: (tx: Tx) => Promise<number>) {
+/**
+ * Runs a payment's keyed request and answers the payment it created or had created. `work` answers the
+ * payment's row as it wrote it: a payment this call created is answered without reading it again.
+ */
+async function keyedPayment(db: Db, request: KeyedRequest, work: (tx: Tx) => Promise<PaymentRow>) {
+  let written: PaymentRow | undefined;
   try {
-    const { resourceId } = await runKeyedRequest(db, request, work);
+    const { resourceId, created } = await runKeyedRequest(db, request, async (tx) => {
+      written = await work(tx);
+      return written.id;
+    });
+    if (created && written?.id === resourceId) return written;
     const [payment] = await db.select().from(payments).where(eq(payments.id, resourceId));
     return payment!;
   } catch (error) {
@@ -83,6 +91,26 @@ async function keyedPayment(db: Db, request: KeyedRequest, work: (tx: Tx) => Pro
     }
     throw error;
   }
+}
+
+/**
+ * Inserts a payment unless one with its key exists (made by an instance of the previous version, which
+ * kept no record of the request): then answers that one, or refuses the key reused for another request.
+ */
+async function insertKeyedPayment(
+  tx: Tx,
+  request: KeyedRequest,
+  values: typeof payments.$inferInsert,
+): Promise<{ row: PaymentRow; inserted: boolean }> {
+  const [row] = await tx
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
+    .returning();
+  if (row) return { row, inserted: true };
+  const earlier = await paymentByKey(tx, request);
+  if (!earlier) throw new Error('A payment with this idempotency key exists and cannot be read');
+  return { row: earlier, inserted: false };
 }
 
 const WALLET_OF: Partial<Record<PaymentMethod, WalletKind>> = {
@@ -122,30 +150,32 @@ export async function payInsurance(
       .where(and(eq(insurances.id, input.insuranceId), eq(insurances.userId, input.userId)))
       .for('update');
     if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
-    const earlier = await paymentByKey(tx, request);
-    if (earlier) return earlier.id;
-    // Same words either way; the code tells an insurance already paid from one that stopped waiting.
-    if (insurance.paidAt)
-      throw new AppError('payment_already_approved', {
-        message: 'Esta contratación no tiene un pago pendiente.',
-      });
-    if (insurance.status !== 'pendiente') throw new AppError('payment_not_pending');
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        purpose: 'insurance',
-        insuranceId: insurance.id,
-        method: input.method,
-        amountCents: insurance.totalCents,
-        status: wallet ? 'approved' : 'pending',
-        providerStatus: wallet ? 'approved' : null,
-        externalReference: newToken(16),
-        idempotencyKey: input.idempotencyKey,
-        requestHash: request.hash,
-        approvedAt: wallet ? now : null,
-      })
-      .returning();
+    if (insurance.paidAt || insurance.status !== 'pendiente') {
+      // Paid, or no longer waiting: unless by this key's own payment, made by the previous version.
+      const earlier = await paymentByKey(tx, request);
+      if (earlier) return earlier;
+      // Same words either way; the code tells an insurance already paid from one that stopped waiting.
+      if (insurance.paidAt)
+        throw new AppError('payment_already_approved', {
+          message: 'Esta contratación no tiene un pago pendiente.',
+        });
+      throw new AppError('payment_not_pending');
+    }
+    const { row, inserted } = await insertKeyedPayment(tx, request, {
+      userId: input.userId,
+      purpose: 'insurance',
+      insuranceId: insurance.id,
+      method: input.method,
+      amountCents: insurance.totalCents,
+      status: wallet ? 'approved' : 'pending',
+      providerStatus: wallet ? 'approved' : null,
+      externalReference: newToken(16),
+      idempotencyKey: input.idempotencyKey,
+      requestHash: request.hash,
+      approvedAt: wallet ? now : null,
+    });
+    // The previous version's payment with this key: answered as it is.
+    if (!inserted) return row;
     if (wallet) {
       await postMovement(tx, {
         userId: input.userId,
@@ -153,13 +183,13 @@ export async function payInsurance(
         amountCents: -insurance.totalCents,
         movement: 'insurance_payment',
         description: `Pago de la contratación ${insurance.number}`,
-        paymentId: row!.id,
+        paymentId: row.id,
         insuranceId: insurance.id,
       });
       await markInsurancePaid(tx, insurance, now);
-      await recordCollectedPayment(tx, row!, now);
+      await recordCollectedPayment(tx, row, now);
     }
-    return row!.id;
+    return row;
   });
   return resume(deps, payment);
 }
@@ -182,21 +212,16 @@ export async function startTopUp(
     hash: requestHash([purpose, input.amountCents, input.method]),
   };
   const payment = await keyedPayment(deps.db, request, async (tx) => {
-    const earlier = await paymentByKey(tx, request);
-    if (earlier) return earlier.id;
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        purpose,
-        method: input.method,
-        amountCents: input.amountCents,
-        externalReference: newToken(16),
-        idempotencyKey: input.idempotencyKey,
-        requestHash: request.hash,
-      })
-      .returning();
-    return row!.id;
+    const { row } = await insertKeyedPayment(tx, request, {
+      userId: input.userId,
+      purpose,
+      method: input.method,
+      amountCents: input.amountCents,
+      externalReference: newToken(16),
+      idempotencyKey: input.idempotencyKey,
+      requestHash: request.hash,
+    });
+    return row;
   });
   return resume(deps, payment);
 }

@@ -53,47 +53,80 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
+type MovementInput = {
+  userId: number;
+  kind: WalletKind;
+  amountCents: number;
+  movement: MovementKind;
+  description: string;
+  paymentId?: number | null;
+  insuranceId?: number | null;
+};
+
+type Appended = {
+  wallet_id: number;
+  balance_cents: string | number;
+  id: number | null;
+  created_ms: string | number | null;
+};
+
+/**
+ * One statement: locks the user's wallet of that kind (concurrent movements of one wallet queue here, and
+ * each reads the balance the previous one left) and appends the movement with the balance after it,
+ * unless it is a debit the balance does not cover and may not leave a debt. No row: there is no wallet.
+ */
+async function lockAndAppend(tx: DbOrTx, input: MovementInput, debtAllowed: boolean) {
+  const result = await tx.execute(sql`
+    with wallet as (
+      select ${wallets.id} as id, ${wallets.balanceCents} as balance_cents from ${wallets}
+      where ${wallets.userId} = ${input.userId} and ${wallets.kind} = ${input.kind}
+      for update
+    ), movement as (
+      insert into ${walletMovements} (wallet_id, amount_cents, balance_after_cents, kind, description,
+        payment_id, insurance_id)
+      select wallet.id, ${input.amountCents}::bigint, wallet.balance_cents + ${input.amountCents}::bigint,
+        ${input.movement}, ${input.description}, ${input.paymentId ?? null}::int, ${input.insuranceId ?? null}::int
+      from wallet
+      where wallet.balance_cents + ${input.amountCents}::bigint >= 0 or ${input.amountCents}::bigint > 0
+        or ${debtAllowed}::boolean
+      returning id, created_at
+    )
+    select wallet.id as wallet_id, wallet.balance_cents, movement.id,
+      (extract(epoch from movement.created_at) * 1000)::float8 as created_ms
+    from wallet left join movement on true`);
+  return (result as unknown as { rows: Appended[] }).rows[0];
+}
+
 /**
  * Appends a movement and moves the balance, locking the wallet row first so concurrent movements of one
- * wallet queue. Must run inside the business action's transaction.
+ * wallet queue. Must run inside the business action's transaction. Two statements when the wallet exists
+ * (lock and append, then the cached balance: the database checks it follows the ledger).
  */
-export async function postMovement(
-  tx: DbOrTx,
-  input: {
-    userId: number;
-    kind: WalletKind;
-    amountCents: number;
-    movement: MovementKind;
-    description: string;
-    paymentId?: number | null;
-    insuranceId?: number | null;
-  },
-): Promise<MovementRow> {
-  await ensureWallet(tx, input.userId, input.kind);
-  const [wallet] = await tx
-    .select()
-    .from(wallets)
-    .where(and(eq(wallets.userId, input.userId), eq(wallets.kind, input.kind)))
-    .for('update');
-  const balance = wallet!.balanceCents + input.amountCents;
+export async function postMovement(tx: DbOrTx, input: MovementInput): Promise<MovementRow> {
   // A credit may leave part of a debt; a debit may not create one, unless it is a reversal.
-  if (balance < 0 && input.amountCents < 0 && !DEBT_MOVEMENTS.includes(input.movement))
-    throw new InsufficientFundsError(-balance);
-  const [movement] = await tx
-    .insert(walletMovements)
-    .values({
-      walletId: wallet!.id,
-      amountCents: input.amountCents,
-      balanceAfterCents: balance,
-      kind: input.movement,
-      description: input.description,
-      paymentId: input.paymentId ?? null,
-      insuranceId: input.insuranceId ?? null,
-    })
-    .returning();
-  await tx.update(wallets).set({ balanceCents: balance }).where(eq(wallets.id, wallet!.id));
-  if (input.kind === 'money') await notifyWalletMovement(tx, movement!, input.userId);
-  return movement!;
+  const debtAllowed = DEBT_MOVEMENTS.includes(input.movement);
+  let appended = await lockAndAppend(tx, input, debtAllowed);
+  if (!appended) {
+    // The user's first movement in this wallet: it is created empty, then locked as any other.
+    await ensureWallet(tx, input.userId, input.kind);
+    appended = await lockAndAppend(tx, input, debtAllowed);
+  }
+  const balance = Number(appended!.balance_cents) + input.amountCents;
+  if (appended!.id === null) throw new InsufficientFundsError(-balance);
+  const movement: MovementRow = {
+    id: Number(appended!.id),
+    walletId: Number(appended!.wallet_id),
+    amountCents: input.amountCents,
+    balanceAfterCents: balance,
+    kind: input.movement,
+    description: input.description,
+    paymentId: input.paymentId ?? null,
+    insuranceId: input.insuranceId ?? null,
+    createdAt: new Date(Number(appended!.created_ms)),
+  };
+  await tx.update(wallets).set({ balanceCents: balance }).where(eq(wallets.id, movement.walletId));
+  if (input.kind === 'money') await notifyWalletMovement(tx, movement, input.userId);
+  return movement;
 }
 
 export function walletOut(row: WalletRow): Wallet {
