@@ -13,8 +13,19 @@ declare module 'autocannon' {
     p99_9: number;
   };
 
+  /** One request of a sequence: each connection sends the list in order, again and again. */
+  export type RequestSpec = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** Called before each send: may change the request (a fresh Idempotency-Key). */
+    setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
+  };
+
   export type Options = {
     url: string;
+    requests?: RequestSpec[];
     connections?: number;
     duration?: number;
     amount?: number;
@@ -22,7 +33,7 @@ declare module 'autocannon' {
     pipelining?: number;
     method?: string;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | Buffer;
     title?: string;
   };
 

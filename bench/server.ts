@@ -4,7 +4,10 @@
  *   app    the real API (buildApp) on the prepared database
  *   hello  a bare Fastify hello-world (the HTTP stack alone)
  *   floor  a bare Fastify route doing one indexed select (users by primary key), same database and driver,
- *          its plan kept like the app's hottest queries (named statement on PostgreSQL, kept on PGlite)
+ *          its plan kept like the app's hottest queries (named statement on PostgreSQL, kept on PGlite);
+ *          and the writes' floor, POST /floor-write: one insert in a transaction (a table of its own)
+ * The app clears its read caches (lib/read-cache.ts) before any request that carries `x-bench-uncached`,
+ * so bench:api measures first reads and cache hits of one server, on one database.
  * Listens on 127.0.0.1 on a random port and sends `{ port }` to the parent over IPC; exits on SIGTERM
  * or when the parent goes away.
  */
@@ -57,16 +60,43 @@ async function main() {
         .prepare('bench_floor_user');
       // On PGlite the floor keeps its plan like the app's hottest queries do (db/pglite-plans.ts).
       keptPlansOf(database.db)?.keep(findUser.getQuery().sql);
+      // The writes' floor: one row inserted in a transaction, the least any write can cost.
+      await database.db.execute(
+        sql`create table if not exists bench_floor_writes (id bigserial primary key, user_id integer not null,
+            body jsonb not null, created_at timestamptz not null default now())`,
+      );
       app = Fastify({ logger: false });
+      app.post<{ Body: { user_id?: number } }>('/floor-write', async (request) => {
+        const userId = Number(request.body?.user_id ?? 0);
+        const id = await database!.db.transaction(async (tx) => {
+          const result = await tx.execute<{ id: string }>(
+            sql`insert into bench_floor_writes (user_id, body) values (${userId}, ${JSON.stringify(request.body ?? {})}::jsonb) returning id`,
+          );
+          const rows = Array.isArray(result) ? result : (result as { rows: { id: string }[] }).rows;
+          return Number(rows[0]?.id);
+        });
+        return { data: { id } };
+      });
       app.get<{ Params: { id: string } }>('/floor/:id', async (request, reply) => {
         const [row] = await findUser.execute({ id: Number(request.params.id) });
         if (!row) return reply.code(404).send({ message: 'not found' });
         return { data: { id: row.id, name: row.name, email: row.email, created_at: row.createdAt } };
       });
     } else {
+      // BENCH_APP_MODE=browser (bench:api): the configuration the recorded browser met (the embedded default's,
+      // with the sandbox checkout the journey pays with, which production refuses), sign-in limits raised.
+      const browserMode = env('BENCH_APP_MODE') === 'browser';
       const config = loadConfig(
         {
-          ...productionEnv(),
+          ...(browserMode
+            ? {
+                NODE_ENV: 'development',
+                PAYMENTS_SANDBOX: 'true',
+                SEED_DEMO: 'false',
+                LOGIN_MAX_PER_IP: '100000',
+                LOGIN_MAX_PER_EMAIL: '100000',
+              }
+            : productionEnv()),
           LOG_LEVEL: 'silent',
           HOST: '127.0.0.1',
           PORT: '0',
@@ -78,6 +108,11 @@ async function main() {
         apiDir,
       );
       app = await buildApp({ config, database });
+      // First reads on demand: the route read caches are emptied before the request is handled.
+      const caches = [app.deps.profiles, app.deps.insuranceLists];
+      app.addHook('onRequest', async (request) => {
+        if (request.headers['x-bench-uncached']) for (const cache of caches) cache.evict('all');
+      });
     }
   }
 

@@ -14,8 +14,14 @@ export default defineConfig({
     // test (storage, session, app config and version, dialogs). 78 s to 26 s.
     isolate: false,
     setupFiles: ['./test/setup.ts'],
-    // capacitor-setup.test.ts and build-stamp.test.ts read the package and the plugins' manifests (Node types, tsconfig.node.json).
-    include: ['src/**/*.test.{ts,tsx}', 'capacitor-setup.test.ts', 'build-stamp.test.ts'],
+    // capacitor-setup.test.ts and build-stamp.test.ts read the package and the plugins' manifests (Node types, tsconfig.node.json);
+    // request-fixture.test.ts checks bench:api's recording against the web's request code.
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'capacitor-setup.test.ts',
+      'build-stamp.test.ts',
+      'request-fixture.test.ts',
+    ],
     css: false,
     // A form test types as a person does (user-event, one key at a time): the registration form alone takes
     // 3–5 s on a busy 2-core machine. Vitest's 5 s default failed such tests in CI, not their code.
