@@ -59,6 +59,8 @@ import {
   operatorInsuredServiceRoutes,
   publicInsuredServiceRoutes,
 } from './modules/insured-service/routes.ts';
+import { type ArcaService, createArcaService } from './modules/invoices/arca-service.ts';
+import { operatorInvoiceRoutes } from './modules/invoices/operator-routes.ts';
 import { invoiceProfileRoutes, invoiceRoutes } from './modules/invoices/routes.ts';
 import { createApnsSender } from './modules/notifications/apns.ts';
 import { createFcmSender } from './modules/notifications/fcm.ts';
@@ -112,6 +114,8 @@ export type AppDeps = {
   profiles: ProfileCache;
   /** GET /customers/insurances' answers, dropped when one of the caller's insurances changes (modules/insurances/list-cache.ts). */
   insuranceLists: InsuranceListCache;
+  /** ARCA electronic invoicing (ARCA_ENV): the client, and the in-process local peer when `local`. */
+  arca: ArcaService;
 };
 
 declare module 'fastify' {
@@ -124,7 +128,9 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   /** Replace adapters in tests (mail to a local SMTP peer, a fixed rate limiter …). */
-  overrides?: Partial<Pick<AppDeps, 'mailer' | 'rateLimiter' | 'storage' | 'social' | 'providers' | 'push'>>;
+  overrides?: Partial<
+    Pick<AppDeps, 'mailer' | 'rateLimiter' | 'storage' | 'social' | 'providers' | 'push' | 'arca'>
+  >;
   logger?: FastifyServerOptions['logger'];
   /** Enables the /ops routes (maintenance switch) with this token. */
   opsToken?: string;
@@ -218,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: await createSessionCache(database),
     profiles: await createProfileCache(database),
     insuranceLists: await createInsuranceListCache(database),
+    arca: options.overrides?.arca ?? (await createArcaService(config.arca, database.db)),
     opsToken: options.opsToken,
     push: options.overrides?.push ?? {
       ...createWebPushSender(resolveVapidKeys(config)),
@@ -243,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await deps.insuranceLists.close();
     await Promise.all(Object.values(deps.push.native ?? {}).map((sender) => sender.close()));
     if (!options.overrides?.storage) deps.storage.close();
+    if (!options.overrides?.arca) await deps.arca.close();
   });
   // GET routes that declare `readCache` keep their answers in memory (lib/read-cache.ts); the database tells
   // every instance what changed (migrations 0016, 0017), and the instance that served a change forgets
@@ -340,6 +348,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(operatorWalletRoutes, { prefix: '/admin' });
       await api.register(operatorRightsRoutes, { prefix: '/admin' });
+      await api.register(operatorInvoiceRoutes, { prefix: '/admin' });
       await api.register(commonRoutes, { prefix: '/common' });
       await api.register(publicInsuredServiceRoutes, { prefix: '/common' });
       await api.register(customerUserRoutes, { prefix: '/customers' });

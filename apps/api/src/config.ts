@@ -326,6 +326,28 @@ const EnvSchema = z.object({
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  /**
+   * ARCA electronic invoicing (WSAA + WSFEv1, docs/operations.md): `local` (the default outside
+   * production) runs a local ARCA peer inside the process with a generated certificate; `homologacion`
+   * is ARCA's test service and `produccion` the real one, both with the company's CUIT, the certificate
+   * ARCA issued (PEM in ARCA_CERT or its file in ARCA_CERT_FILE) and its private key (ARCA_KEY or
+   * ARCA_KEY_FILE). ARCA_POINT_OF_SALE: the "RECE para aplicativo y web services" point of sale.
+   */
+  ARCA_ENV: z.enum(['local', 'homologacion', 'produccion']).default('local'),
+  ARCA_CUIT: z
+    .string()
+    .transform((value) => value.replace(/[-\s]/g, ''))
+    .pipe(z.string().regex(/^\d{11}$/, 'must be the 11 digits of the company’s CUIT'))
+    .optional(),
+  ARCA_CERT: z.string().min(1).optional(),
+  ARCA_CERT_FILE: z.string().min(1).optional(),
+  ARCA_KEY: z.string().min(1).optional(),
+  ARCA_KEY_FILE: z.string().min(1).optional(),
+  ARCA_POINT_OF_SALE: z.coerce.number().int().min(1).max(99_998).default(1),
+  ARCA_WSAA_URL: z.url().optional(),
+  ARCA_WSFE_URL: z.url().optional(),
+  /** Each call to ARCA gives up after this long (the voucher is then consulted before asking again). */
+  ARCA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 const UALA_VARIABLES = [
@@ -381,6 +403,26 @@ function productionProblems(e: z.infer<typeof EnvSchema>): Array<[variable: stri
   if (e.TEST_MODE) {
     problems.push(['TEST_MODE', 'cannot be on in production (it signs anyone in as the demo customer)']);
   }
+  if (e.ARCA_ENV === 'local') {
+    problems.push([
+      'ARCA_ENV',
+      'must be homologacion or produccion in production (the local ARCA peer authorises invoices with no fiscal effect)',
+    ]);
+  }
+  if (!e.ARCA_CUIT)
+    problems.push(['ARCA_CUIT', 'required in production (the CUIT that issues the invoices)']);
+  if (!e.ARCA_CERT && !e.ARCA_CERT_FILE) {
+    problems.push([
+      'ARCA_CERT, ARCA_CERT_FILE',
+      'required in production (the certificate ARCA issued for the invoicing key, docs/operations.md)',
+    ]);
+  }
+  if (!e.ARCA_KEY && !e.ARCA_KEY_FILE) {
+    problems.push([
+      'ARCA_KEY, ARCA_KEY_FILE',
+      'required in production (the private key of the ARCA certificate)',
+    ]);
+  }
   return problems;
 }
 
@@ -406,6 +448,8 @@ const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
   for (const [json, file] of [
     ['FCM_SERVICE_ACCOUNT_JSON', 'FCM_SERVICE_ACCOUNT_FILE'],
     ['APNS_KEY', 'APNS_KEY_FILE'],
+    ['ARCA_CERT', 'ARCA_CERT_FILE'],
+    ['ARCA_KEY', 'ARCA_KEY_FILE'],
   ] as const) {
     if (e[json] && e[file])
       ctx.addIssue({ code: 'custom', path: [file], message: `set ${json} or ${file}, not both` });
@@ -529,7 +573,22 @@ export type Config = {
   metrics: { host: string; port: number } | undefined;
   /** Graceful stop on SIGTERM (server.ts): how long to keep serving after /readyz turned 503, and the deadline. */
   shutdown: { graceMs: number; timeoutMs: number };
+  /** ARCA electronic invoicing (modules/invoices/arca): the local peer, or ARCA with the company's credentials. */
+  arca: ArcaConfig;
 };
+
+export type ArcaConfig =
+  | { environment: 'local'; pointOfSale: number; timeoutMs: number }
+  | {
+      environment: 'homologacion' | 'produccion';
+      pointOfSale: number;
+      timeoutMs: number;
+      cuit: string;
+      certificatePem: string;
+      privateKeyPem: string;
+      wsaaUrl: string | undefined;
+      wsfeUrl: string | undefined;
+    };
 
 export type StorageConfig =
   | { kind: 'disk'; dir: string }
@@ -667,6 +726,48 @@ function loadPushCredentials(
   return { fcm, apns };
 }
 
+/** ARCA's settings: the certificate and key read (from the variable or the file) and checked. */
+function loadArcaConfig(e: z.infer<typeof CheckedEnvSchema>, resolve: (file: string) => string): ArcaConfig {
+  const base = { pointOfSale: e.ARCA_POINT_OF_SALE, timeoutMs: e.ARCA_TIMEOUT_MS };
+  if (e.ARCA_ENV === 'local') return { environment: 'local', ...base };
+  const problems: string[] = [];
+  // A PEM in one environment variable often comes with its line breaks written as \n.
+  const pem = (name: string, value: string | undefined, fileName: string, file: string | undefined) => {
+    if (value) return value.replaceAll('\\n', '\n');
+    if (!file) {
+      problems.push(`  ${name}, ${fileName}: required with ARCA_ENV=${e.ARCA_ENV}`);
+      return '';
+    }
+    try {
+      return readFileSync(resolve(file), 'utf8');
+    } catch (error) {
+      problems.push(
+        `  ${fileName}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+      return '';
+    }
+  };
+  const certificatePem = pem('ARCA_CERT', e.ARCA_CERT, 'ARCA_CERT_FILE', e.ARCA_CERT_FILE);
+  const privateKeyPem = pem('ARCA_KEY', e.ARCA_KEY, 'ARCA_KEY_FILE', e.ARCA_KEY_FILE);
+  if (certificatePem && !certificatePem.includes('BEGIN CERTIFICATE'))
+    problems.push('  ARCA_CERT: not a PEM certificate (-----BEGIN CERTIFICATE-----)');
+  if (privateKeyPem) {
+    const keyProblem = privateKeyProblem(privateKeyPem, 'rsa');
+    if (keyProblem) problems.push(`  ${e.ARCA_KEY ? 'ARCA_KEY' : 'ARCA_KEY_FILE'}: ${keyProblem}`);
+  }
+  if (!e.ARCA_CUIT) problems.push(`  ARCA_CUIT: required with ARCA_ENV=${e.ARCA_ENV}`);
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    environment: e.ARCA_ENV,
+    ...base,
+    cuit: e.ARCA_CUIT!,
+    certificatePem,
+    privateKeyPem,
+    wsaaUrl: e.ARCA_WSAA_URL,
+    wsfeUrl: e.ARCA_WSFE_URL,
+  };
+}
+
 /** Reads the environment; relative folders resolve against `baseDir` (the API package by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = process.cwd()): Config {
   const parsed = CheckedEnvSchema.safeParse(env);
@@ -773,5 +874,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, baseDir = proce
     metrics:
       e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
     shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    arca: loadArcaConfig(e, resolve),
   };
 }

@@ -15,6 +15,7 @@ import { stopGracefully } from './lib/shutdown.ts';
 import { storageJobs } from './lib/storage-sweep.ts';
 import { claimJobs } from './modules/claims/jobs.ts';
 import { insuranceJobs } from './modules/insurances/lifecycle.ts';
+import { invoiceJobs } from './modules/invoices/arca-job.ts';
 import { notificationJobs } from './modules/notifications/jobs.ts';
 import { paymentJobs } from './modules/payments/refunds.ts';
 import { referralJobs } from './modules/referrals/service.ts';
@@ -43,6 +44,7 @@ async function main() {
           ...claimJobs(app.deps.storage),
           ...storageJobs(app.deps.storage),
           ...paymentJobs(app.deps.providers),
+          ...invoiceJobs(app.deps.arca),
         },
         log: app.log.child({ name: 'outbox' }),
       })

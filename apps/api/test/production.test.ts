@@ -56,10 +56,35 @@ describe('NODE_ENV=production', () => {
       'SMTP_URL',
       'OPS_TOKEN',
       'VAPID',
+      'ARCA_ENV',
+      'ARCA_CUIT',
+      'ARCA_CERT',
+      'ARCA_KEY',
     ]) {
       expect(output()).toContain(variable);
     }
   }, 60_000);
+
+  it('refuses the local ARCA peer and a missing ARCA certificate, key or CUIT, and never prints the key', async () => {
+    const complete = productionEnv({ DATA_DIR: path.join(work, 'arca-refused') });
+    const { ARCA_CERT: _cert, ARCA_KEY: key, ARCA_CUIT: _cuit, ...withoutArca } = complete;
+    const missing = startServer({ ...withoutArca, ARCA_ENV: 'produccion' });
+    expect(await exitOf(missing.child)).toBe(78);
+    for (const variable of ['ARCA_CUIT', 'ARCA_CERT, ARCA_CERT_FILE', 'ARCA_KEY, ARCA_KEY_FILE'])
+      expect(missing.output()).toContain(variable);
+
+    const local = startServer({ ...complete, ARCA_ENV: 'local' });
+    expect(await exitOf(local.child)).toBe(78);
+    expect(local.output()).toMatch(/ARCA_ENV: must be homologacion or produccion in production/);
+
+    const badKey = startServer({ ...complete, ARCA_KEY: 'not a key' });
+    expect(await exitOf(badKey.child)).toBe(78);
+    expect(badKey.output()).toContain('ARCA_KEY: is not a PEM private key');
+    for (const run of [missing, local, badKey]) {
+      expect(run.output()).not.toContain('PRIVATE KEY');
+      expect(run.output()).not.toContain(key!.split('\n')[1]!);
+    }
+  }, 90_000);
 
   it('starts with a complete configuration, without the sandbox checkout and the API reference', async () => {
     const port = await freePort();

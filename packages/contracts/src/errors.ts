@@ -69,6 +69,10 @@ export const errorCodes = {
   withdrawal_not_applicable: 409,
   /** The botón de baja does not apply (not in force nor paid, or a risk type it does not cover). */
   baja_not_applicable: 409,
+  /** The invoice or credit note has no CAE from ARCA yet ("En proceso"): its PDF comes once authorised. */
+  invoice_not_authorised: 409,
+  /** Only a document ARCA rejected can be sent to ARCA again. */
+  invoice_not_rejected: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

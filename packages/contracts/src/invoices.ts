@@ -136,6 +136,18 @@ export const InvoiceLineSchema = z.object({
   total_nice: money.nice,
 });
 
+/**
+ * Where a document stands with ARCA (decision 024): waiting for its CAE, authorised (it has fiscal effect,
+ * a number and a PDF), or rejected (an operator fixes and retries; the customer still sees "En proceso").
+ */
+export const ARCA_STATUSES = ['pendiente_cae', 'autorizada', 'rechazada'] as const;
+export type ArcaStatus = (typeof ARCA_STATUSES)[number];
+export const ARCA_STATUS_LABELS: Record<ArcaStatus, string> = {
+  pendiente_cae: 'Pendiente de CAE',
+  autorizada: 'Autorizada',
+  rechazada: 'Rechazada',
+};
+
 export const InvoiceSchema = z.object({
   id: z.number(),
   kind: z.enum(INVOICE_KINDS),
@@ -143,8 +155,16 @@ export const InvoiceSchema = z.object({
   kind_label: z.string(),
   letter: z.enum(['A', 'B']),
   point_of_sale: z.number(),
-  number: z.number(),
-  full_number: z.string(),
+  /** ARCA's number, null until authorised. */
+  number: z.number().nullable(),
+  /** '0001-00000042', null until authorised. */
+  full_number: z.string().nullable(),
+  arca_status: z.enum(ARCA_STATUSES),
+  /** WSFEv1 CbteTipo: Factura A 1, Nota de crédito A 3, Factura B 6, Nota de crédito B 8. */
+  arca_voucher_type: z.number(),
+  cae: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  cae_due_on: z.string().nullable(),
   issued_at: z.string(),
   insurance_id: z.number().nullable(),
   insurance_number: z.string().nullable(),
@@ -169,6 +189,35 @@ export const InvoiceSchema = z.object({
   lines: z.array(InvoiceLineSchema).optional(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** An ARCA message as stored with a document (Observaciones, Errores, or why it could not be asked). */
+export const ArcaMessageSchema = z.object({
+  code: z.number(),
+  message: z.string(),
+  kind: z.enum(['observation', 'error', 'local']),
+});
+
+/** A document as the back office lists it: the invoice, its owner, and ARCA's last messages and attempts. */
+export const AdminInvoiceSchema = InvoiceSchema.omit({ lines: true }).extend({
+  user_id: z.number(),
+  arca_messages: z.array(ArcaMessageSchema),
+  arca_attempts: z.number(),
+  arca_last_attempt_at: z.string().nullable(),
+  /** The number asked for in a call that got no answer: consulted before anything else is asked. */
+  arca_pending_number: z.number().nullable(),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoiceSchema>;
+
+/** The operators' view of the ARCA connection: environment, point of sale, and the wsfe ticket's expiry. */
+export const ArcaStatusSchema = z.object({
+  environment: z.enum(['local', 'homologacion', 'produccion']),
+  point_of_sale: z.number(),
+  cuit: z.string(),
+  /** null when ARCA could not be reached to renew it. */
+  ticket_expires_at: z.string().nullable(),
+  counts: z.object({ pendiente_cae: z.number(), autorizada: z.number(), rechazada: z.number() }),
+});
+export type ArcaConnectionStatus = z.infer<typeof ArcaStatusSchema>;
 
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   invoice: 'Factura',

@@ -49,6 +49,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   withdrawal_not_applicable:
     'Esta contratación ya no admite el arrepentimiento: pasaron los 10 días corridos desde que la contrataste o ya terminó.',
   baja_not_applicable: 'Esta contratación no se puede dar de baja con el botón de baja.',
+  invoice_not_authorised: 'Tu factura está en proceso: ARCA todavía no la autorizó.',
+  invoice_not_rejected: 'Solo se reintenta un comprobante que ARCA rechazó.',
   payload_too_large: 'El contenido enviado supera el tamaño permitido.',
   unsupported_media_type: 'El tipo de contenido no es compatible.',
   validation_failed: 'Revisá los datos ingresados.',

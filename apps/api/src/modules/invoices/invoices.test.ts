@@ -2,6 +2,7 @@ import { formatArs, splitIva } from '@cubierto/contracts';
 import { and, asc, eq, max } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizeInvoices } from '../../../test/arca.ts';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
 import {
   createBusiness,
@@ -88,6 +89,8 @@ async function invoicesOf(c: Customer, query = '') {
       letter: string;
       number: number;
       full_number: string;
+      arca_status: string;
+      cae: string | null;
       insurance_id: number;
       invoice_id: number | null;
       total_cents: number;
@@ -163,6 +166,19 @@ describe('invoices', () => {
     expect((await invoicesOf(c)).data).toEqual([]);
     await payThroughSandbox(t.app, c.auth, insurance.id);
 
+    // Written with the payment, waiting for ARCA's CAE: no number and no PDF yet ("En proceso").
+    const [waiting] = (await invoicesOf(c)).data;
+    expect(waiting).toMatchObject({
+      arca_status: 'pendiente_cae',
+      number: null,
+      full_number: null,
+      cae: null,
+    });
+    const early = await get(`/invoices/${waiting!.id}/pdf`, c.auth);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error_code).toBe('invoice_not_authorised');
+    await authorizeInvoices(t);
+
     const list = await invoicesOf(c);
     expect(list.meta.total).toBe(1);
     const [invoice] = list.data;
@@ -171,6 +187,8 @@ describe('invoices', () => {
     expect(invoice).toMatchObject({
       kind: 'invoice',
       letter: 'A',
+      arca_status: 'autorizada',
+      cae: expect.stringMatching(/^\d{14}$/),
       insurance_id: insurance.id,
       total_cents: total,
       net_cents: netCents,
@@ -221,6 +239,7 @@ describe('invoices', () => {
     const c = await registerCustomer(t.app, { name: 'Marta Suárez', dni: '31222333' });
     const insurance = await contractInsurance(t.app, c.auth, coverage);
     await payThroughSandbox(t.app, c.auth, insurance.id);
+    await authorizeInvoices(t);
     const [invoice] = (await invoicesOf(c)).data;
     expect(invoice).toMatchObject({
       letter: 'B',
@@ -271,6 +290,7 @@ describe('invoices', () => {
       payload: { mode: 'now' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    await authorizeInvoices(t);
     const notes = await invoicesOf(c, '?filter[kind][eq]=credit_note');
     expect(notes.meta.total).toBe(1);
     const [invoice] = (await invoicesOf(c, '?filter[kind][eq]=invoice')).data;
@@ -304,6 +324,7 @@ describe('invoices', () => {
       const insurance = await contractInsurance(t.app, c.auth, coverage);
       await payThroughSandbox(t.app, c.auth, insurance.id);
     }
+    await authorizeInvoices(t);
     const page = await invoicesOf(c, '?per_page=2&page=2&sort_by=id');
     expect(page.meta.total).toBe(3);
     expect(page.data).toHaveLength(1);
@@ -313,17 +334,23 @@ describe('invoices', () => {
     expect((await get('/invoices?filter[user_id][eq]=1', c.auth)).statusCode).toBe(422);
   });
 
-  it('refuses to change or delete an issued invoice (append-only)', async () => {
+  it('refuses to change or delete an issued invoice (append-only), before and after its CAE', async () => {
     const c = await registerCustomer(t.app);
     const insurance = await contractInsurance(t.app, c.auth, coverage);
     await payThroughSandbox(t.app, c.auth, insurance.id);
     const [invoice] = (await invoicesOf(c)).data;
-    await expect(
+    const change = () =>
       t.database.db
         .update(invoices)
         .set({ totalCents: 1, netCents: 1, ivaCents: 0 })
-        .where(eq(invoices.id, invoice!.id)),
+        .where(eq(invoices.id, invoice!.id));
+    await expect(change()).rejects.toThrow();
+    await authorizeInvoices(t);
+    await expect(change()).rejects.toThrow();
+    await expect(
+      t.database.db.update(invoices).set({ cae: '1' }).where(eq(invoices.id, invoice!.id)),
     ).rejects.toThrow();
+    await expect(t.database.db.delete(invoices).where(eq(invoices.id, invoice!.id))).rejects.toThrow();
   });
 
   it("invoices a CSV import paid from Mi crédito once, a line per insurance, to the import's business", async () => {
@@ -341,6 +368,7 @@ describe('invoices', () => {
       });
     expect((await confirm()).statusCode).toBe(200);
     expect((await confirm()).statusCode).toBe(200);
+    await authorizeInvoices(t);
 
     const list = await invoicesOf(c);
     expect(list.meta.total).toBe(1);
@@ -372,14 +400,17 @@ describe('invoices', () => {
       payload: { mode: 'now' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    await authorizeInvoices(t);
     const notes = await invoicesOf(c, '?filter[kind][eq]=credit_note');
     expect(notes.data.map((n) => n.invoice_id)).toEqual([detail.id]);
+    expect(notes.data[0]!.arca_status).toBe('autorizada');
     expect(notes.data[0]!.total_cents).toBeLessThanOrEqual(detail.lines[0].total_cents);
   });
 
-  it('numbers concurrent payments 1..N per letter with no gaps or repeats', async () => {
+  it("numbers concurrent payments 1..N per letter with no gaps or repeats (ARCA's numbers)", async () => {
     const N = 12;
     const c = await registerCustomer(t.app);
+    await authorizeInvoices(t);
     const letterB = and(eq(invoices.kind, 'invoice'), eq(invoices.letter, 'B'));
     const [before] = await t.database.db
       .select({ n: max(invoices.number) })
@@ -398,6 +429,7 @@ describe('invoices', () => {
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(N).fill(303));
+    await authorizeInvoices(t);
     const all = await t.database.db
       .select({ number: invoices.number })
       .from(invoices)

@@ -84,7 +84,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: fileAnswer(
             'application/pdf',
-            'The invoice or credit note (Content-Disposition names the file).',
+            'The invoice or credit note once ARCA authorised it (Content-Disposition names the file); before, 409 invoice_not_authorised.',
           ),
         },
       },

@@ -1,9 +1,9 @@
 /**
  * Invoices ("Facturación"): the invoice profile (designated billing party), one invoice per collected
  * insurance payment, issued inside the transaction that confirms the payment, and one credit note per
- * refund, referencing its invoice. Numbers are correlative per point of sale, kind and letter: the
- * counter row is incremented (and so locked) inside that same transaction, so a rolled-back payment
- * gives its number back and two payments never share one (decision 009).
+ * refund, referencing its invoice. Each is written `pendiente_cae` and its ARCA authorisation enqueued in
+ * that same transaction; the number the customer sees is the one ARCA authorised with the CAE
+ * (arca-job.ts, decision 024).
  */
 import {
   formatInvoiceNumber,
@@ -28,7 +28,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   entities,
   insurances,
-  invoiceCounters,
   invoiceLines,
   invoiceProfiles,
   invoices,
@@ -39,9 +38,9 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
-import { notify } from '../notifications/notify.ts';
+import { arcaAmounts, enqueueArcaAuthorization, RECEIVER_IVA_CONDITION, voucherTypeOf } from './arca-job.ts';
 
-/** Cubierto issues from one point of sale; the counters are keyed by it so a second one is a new row. */
+/** The point of sale a document is written with; the ARCA job sets the configured one (ARCA_POINT_OF_SALE). */
 export const POINT_OF_SALE = 1;
 
 type ProfileRow = typeof invoiceProfiles.$inferSelect;
@@ -194,14 +193,13 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 type NewLine = { description: string; totalCents: number; ivaRateBps: number; insuranceId: number | null };
-export type IssuedDocument = { id: number; letter: InvoiceLetter; number: number };
+/** A document just written: it has no number until ARCA authorises it (arca-job.ts). */
+export type IssuedDocument = { id: number; letter: InvoiceLetter; number: number | null };
 
 /**
- * Writes an invoice or credit note and its lines. Everything that can be done before the number is
- * (the id, the amounts, the caller's notification); then one statement takes the next number from the
- * counter row, which stays locked until the caller's transaction commits, and inserts the document and
- * its lines with it. Every payment queues on that row, so it is held for that one statement and the
- * commit only.
+ * Writes an invoice or credit note and its lines, `pendiente_cae` and without a number, and enqueues its
+ * ARCA authorisation in the same transaction (arca-job.ts): the CAE and ARCA's number come from the job.
+ * Nothing here waits on a shared row: payments no longer queue on a counter (decision 024).
  */
 async function insertDocument(
   tx: DbOrTx,
@@ -217,8 +215,6 @@ async function insertDocument(
     invoiceId?: number | null;
     refundMovementId?: number | null;
     letter?: InvoiceLetter;
-    /** Runs before the number is taken, with the document's id (to notify about it). */
-    beforeNumber?: (document: { id: number; letter: InvoiceLetter }) => Promise<void>;
   },
 ): Promise<IssuedDocument> {
   const letter = input.letter ?? invoiceLetterFor(input.recipient.taxCondition);
@@ -227,9 +223,12 @@ async function insertDocument(
     await tx.execute(sql`select nextval(pg_get_serial_sequence('invoices', 'id'))::int as id`),
   );
   const id = Number(allocated!.id);
-  await input.beforeNumber?.({ id, letter });
   const r = input.recipient;
-  const sum = (key: 'netCents' | 'ivaCents' | 'totalCents') => lines.reduce((s, l) => s + l[key], 0);
+  // The document's net and IVA as ARCA is told them: each rate's total split once (arca-job.ts).
+  const amounts = arcaAmounts(lines);
+  const totalCents = amounts.totalCentavos;
+  const ivaCents = amounts.vatCentavos;
+  const netCents = totalCents - ivaCents;
   const lineRows = JSON.stringify(
     lines.map((l) => ({
       insurance_id: l.insuranceId,
@@ -240,38 +239,29 @@ async function insertDocument(
       total_cents: l.totalCents,
     })),
   );
-  const [issued] = rowsOf<{ number: number }>(
-    await tx.execute(sql`
-      with counter as (
-        insert into ${invoiceCounters} (point_of_sale, kind, letter, last_number)
-        values (${POINT_OF_SALE}, ${input.kind}, ${letter}, 1)
-        on conflict (point_of_sale, kind, letter)
-          do update set last_number = ${invoiceCounters}.last_number + 1
-        returning last_number
-      ), document as (
-        insert into ${invoices} (id, user_id, kind, letter, point_of_sale, number, issued_at, insurance_id,
-          payment_id, import_id, invoice_id, refund_movement_id, recipient_name, recipient_document_type,
-          recipient_document_number, recipient_tax_condition, recipient_address, net_cents, iva_cents,
-          total_cents)
-        select ${id}, ${input.userId}, ${input.kind}, ${letter}, ${POINT_OF_SALE}, counter.last_number,
-          ${input.issuedAt.toISOString()}::timestamptz, ${input.insuranceId}::int, ${input.paymentId ?? null}::int,
-          ${input.importId ?? null}::int, ${input.invoiceId ?? null}::int, ${input.refundMovementId ?? null}::int,
-          ${r.name}, ${r.documentType}, ${r.documentNumber}, ${r.taxCondition}, ${r.address},
-          ${sum('netCents')}, ${sum('ivaCents')}, ${sum('totalCents')}
-        from counter
-        returning id, number
-      ), document_lines as (
-        insert into ${invoiceLines} (invoice_id, insurance_id, description, net_cents, iva_rate_bps,
-          iva_cents, total_cents)
-        select document.id, x.insurance_id, x.description, x.net_cents, x.iva_rate_bps, x.iva_cents,
-          x.total_cents
-        from document, jsonb_to_recordset(${lineRows}::jsonb) as x(insurance_id int, description text,
-          net_cents int, iva_rate_bps int, iva_cents int, total_cents int)
-      )
-      select number from document
-    `),
-  );
-  return { id, letter, number: Number(issued!.number) };
+  await tx.execute(sql`
+    with document as (
+      insert into ${invoices} (id, user_id, kind, letter, point_of_sale, issued_at, insurance_id,
+        payment_id, import_id, invoice_id, refund_movement_id, recipient_name, recipient_document_type,
+        recipient_document_number, recipient_tax_condition, recipient_address, net_cents, iva_cents,
+        total_cents, arca_status, arca_voucher_type, receiver_iva_condition_id)
+      values (${id}, ${input.userId}, ${input.kind}, ${letter}, ${POINT_OF_SALE},
+        ${input.issuedAt.toISOString()}::timestamptz, ${input.insuranceId}::int, ${input.paymentId ?? null}::int,
+        ${input.importId ?? null}::int, ${input.invoiceId ?? null}::int, ${input.refundMovementId ?? null}::int,
+        ${r.name}, ${r.documentType}, ${r.documentNumber}, ${r.taxCondition}, ${r.address},
+        ${netCents}, ${ivaCents}, ${totalCents}, 'pendiente_cae',
+        ${voucherTypeOf(input.kind, letter)}, ${RECEIVER_IVA_CONDITION[r.taxCondition]})
+      returning id
+    )
+    insert into ${invoiceLines} (invoice_id, insurance_id, description, net_cents, iva_rate_bps,
+      iva_cents, total_cents)
+    select document.id, x.insurance_id, x.description, x.net_cents, x.iva_rate_bps, x.iva_cents,
+      x.total_cents
+    from document, jsonb_to_recordset(${lineRows}::jsonb) as x(insurance_id int, description text,
+      net_cents int, iva_rate_bps int, iva_cents int, total_cents int)
+  `);
+  await enqueueArcaAuthorization(tx, id);
+  return { id, letter, number: null };
 }
 
 async function insurancesForInvoice(tx: DbOrTx, insuranceIds: number[]) {
@@ -308,18 +298,6 @@ function lineFor(insurance: InsuranceForInvoice, totalCents: number): NewLine {
     ivaRateBps: ivaRateFor(insurance.riskType),
     insuranceId: insurance.id,
   };
-}
-
-/** Tells the customer; written before the number is taken, so it names the letter but not the number. */
-function notifyIssued(tx: DbOrTx, userId: number, what: string) {
-  return async (document: { id: number; letter: InvoiceLetter }) =>
-    notify(tx, {
-      userId,
-      title: 'Tu factura está lista',
-      body: `Emitimos tu factura ${document.letter} por ${what}. Descargala en Facturación.`,
-      action: { type: 'Invoice', invoiceId: document.id },
-      key: `invoice:${document.id}:issued`,
-    });
 }
 
 const issuedOf = (row: InvoiceRow): IssuedDocument => ({
@@ -359,7 +337,6 @@ export async function issueInvoiceForPayment(
     insuranceId: insurance.id,
     paymentId: payment.id,
     lines: [lineFor(insurance, payment.amountCents)],
-    beforeNumber: notifyIssued(tx, payment.userId, `el pago de la contratación ${insurance.number}`),
   });
 }
 
@@ -392,11 +369,6 @@ export async function issueInvoiceForImport(
     insuranceId: null,
     importId: input.importId,
     lines: issued.map((insurance) => lineFor(insurance, insurance.totalCents)),
-    beforeNumber: notifyIssued(
-      tx,
-      input.userId,
-      `tu importación de ${issued.length} ${issued.length === 1 ? 'seguro' : 'seguros'}`,
-    ),
   });
 }
 
@@ -450,7 +422,8 @@ export async function issueCreditNoteForRefund(
     refundMovementId: input.refundMovementId,
     lines: [
       {
-        description: `${input.reason}, contratación ${insurance.number} (factura ${invoice.letter} ${formatInvoiceNumber(invoice.pointOfSale, invoice.number)})`,
+        // The invoice's number once ARCA gave it (the credit note's PDF names it too, as CbtesAsoc).
+        description: `${input.reason}, contratación ${insurance.number} (factura ${invoice.letter}${invoice.number === null ? '' : ` ${formatInvoiceNumber(invoice.pointOfSale, invoice.number)}`})`,
         totalCents: Math.min(input.amountCents, line.totalCents),
         ivaRateBps: line.ivaRateBps,
         insuranceId: input.insuranceId,
@@ -470,7 +443,11 @@ export function invoiceOut(
     letter: row.letter,
     point_of_sale: row.pointOfSale,
     number: row.number,
-    full_number: formatInvoiceNumber(row.pointOfSale, row.number),
+    full_number: row.number === null ? null : formatInvoiceNumber(row.pointOfSale, row.number),
+    arca_status: row.arcaStatus,
+    arca_voucher_type: row.arcaVoucherType,
+    cae: row.cae,
+    cae_due_on: row.caeDueOn,
     issued_at: row.issuedAt.toISOString(),
     insurance_id: row.insuranceId,
     insurance_number: extra.insuranceNumber,
