@@ -44,6 +44,7 @@ const adminRoutes: RouteObject = {
     page('coverages', async () => (await adminPages()).CoveragesPage),
     page('claims', async () => (await adminPages()).ClaimsPage),
     page('insurances', async () => (await adminPages()).InsurancesPage),
+    page('invoices', async () => (await adminPages()).InvoicesPage),
     page('customers', async () => (await adminPages()).CustomersPage),
     page('referrals', async () => (await adminPages()).ReferralsPage),
     page('notifications', async () => (await adminPages()).BroadcastPage),

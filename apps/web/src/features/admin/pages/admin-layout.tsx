@@ -21,6 +21,7 @@ export const ADMIN_MENU = [
   { to: '/admin/coverages', label: 'admin.menu.coverages' },
   { to: '/admin/claims', label: 'admin.menu.claims' },
   { to: '/admin/insurances', label: 'admin.menu.insurances' },
+  { to: '/admin/invoices', label: 'admin.menu.invoices' },
   { to: '/admin/customers', label: 'admin.menu.customers' },
   { to: '/admin/referrals', label: 'admin.menu.referrals' },
   { to: '/admin/notifications', label: 'admin.menu.broadcast' },

@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardQueryOptions } from '../api/dashboard.ts';
+import { ArcaStatusCard } from '../components/arca-status-card.tsx';
 
 const COLORS = [
   'brand.6',
@@ -97,6 +98,7 @@ export function DashboardPage() {
           ]}
         />
       </Group>
+      <ArcaStatusCard />
       {query.isError ? (
         <Alert color="red" title={t('admin.list.error')}>
           <Button size="xs" variant="default" onClick={() => void query.refetch()}>

@@ -10,6 +10,7 @@ export { CustomersPage } from './customers-page.tsx';
 export { DashboardPage } from './dashboard-page.tsx';
 export { InsurancesPage } from './insurances-page.tsx';
 export { InsuredServiceAdminPage } from './insured-service-page.tsx';
+export { InvoicesPage } from './invoices-page.tsx';
 export { MaintenancePage } from './maintenance-page.tsx';
 export { OperatorsPage } from './operators-page.tsx';
 export { PoliciesPage } from './policies-page.tsx';

@@ -12,15 +12,22 @@ export async function fetchInvoices(page: number) {
   );
 }
 
+/** While a document of the page waits for ARCA's CAE, the page is asked again this often. */
+export const IN_PROCESS_REFETCH_MS = 4000;
+
 export function invoicesQueryOptions(page: number) {
   return queryOptions({
     queryKey: queryKeys.invoices.list({ page }),
     queryFn: () => fetchInvoices(page),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((invoice) => invoice.arca_status !== 'autorizada')
+        ? IN_PROCESS_REFETCH_MS
+        : false,
   });
 }
 
-export async function downloadInvoice(invoice: { id: number; letter: string; full_number: string }) {
+export async function downloadInvoice(invoice: { id: number; letter: string; full_number: string | null }) {
   const { downloadFile } = await import('../../../shared/api/download.ts');
   return downloadFile(`/customers/invoices/${invoice.id}/pdf`, {
     fallbackName: `factura-${invoice.letter}-${invoice.full_number}.pdf`,

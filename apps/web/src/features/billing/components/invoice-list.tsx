@@ -1,4 +1,8 @@
-/** The customer's invoices and credit notes, newest first, ten a page, each with its PDF download. */
+/**
+ * The customer's invoices and credit notes, newest first, ten a page. An authorised one shows ARCA's
+ * number and its PDF download; until ARCA gives its CAE it says "En proceso" (a rejected one too: an
+ * operator fixes it), and the list looks again every few seconds.
+ */
 import { formatDocumentNumber, type Invoice } from '@cubierto/contracts';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -12,7 +16,10 @@ import { downloadInvoice, invoicesQueryOptions } from '../api/invoices.ts';
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const [downloading, setDownloading] = useState(false);
-  const name = `${invoice.kind_label} ${invoice.letter} ${invoice.full_number}`;
+  const authorised = invoice.arca_status === 'autorizada' && invoice.full_number !== null;
+  const name = authorised
+    ? `${invoice.kind_label} ${invoice.letter} ${invoice.full_number}`
+    : `${invoice.kind_label} ${invoice.letter}`;
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -22,6 +29,11 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
             {invoice.kind === 'credit_note' && (
               <Badge variant="light" color="orange.9">
                 {t('billing.invoices.creditNote')}
+              </Badge>
+            )}
+            {!authorised && (
+              <Badge variant="light" color="gray" c="gray.8" tt="none" miw="max-content">
+                {t('billing.invoices.inProcess')}
               </Badge>
             )}
           </Group>
@@ -36,22 +48,29 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
             {invoice.recipient.name} · {invoice.recipient.document_type}{' '}
             {formatDocumentNumber(invoice.recipient.document_type, invoice.recipient.document_number)}
           </Text>
+          {!authorised && (
+            <Text size="sm" c="dimmed">
+              {t('billing.invoices.inProcessText')}
+            </Text>
+          )}
         </Stack>
         <Group gap="sm" wrap="nowrap">
           <Text fw={700}>{invoice.total_nice}</Text>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={18} />}
-            loading={downloading}
-            aria-label={t('billing.invoices.downloadLabel', { name })}
-            onClick={async () => {
-              setDownloading(true);
-              await downloadInvoice(invoice);
-              setDownloading(false);
-            }}
-          >
-            {t('billing.invoices.download')}
-          </Button>
+          {authorised && (
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={18} />}
+              loading={downloading}
+              aria-label={t('billing.invoices.downloadLabel', { name })}
+              onClick={async () => {
+                setDownloading(true);
+                await downloadInvoice(invoice);
+                setDownloading(false);
+              }}
+            >
+              {t('billing.invoices.download')}
+            </Button>
+          )}
         </Group>
       </Group>
     </Card>

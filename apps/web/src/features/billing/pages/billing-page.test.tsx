@@ -54,6 +54,10 @@ const invoice = {
   point_of_sale: 1,
   number: 3,
   full_number: '0001-00000003',
+  arca_status: 'autorizada',
+  arca_voucher_type: 6,
+  cae: '74123456789012',
+  cae_due_on: '2026-11-30',
   issued_at: '2026-11-20T12:00:00.000Z',
   insurance_id: 4,
   insurance_number: 'CUB-2026-0000004',
@@ -166,5 +170,28 @@ describe('Facturación', { timeout: 20_000 }, () => {
     expect(
       screen.getByRole('button', { name: 'Descargar Factura B 0001-00000003 en PDF' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows an invoice ARCA has not authorised yet as "En proceso", without a number or a download', async () => {
+    const waiting = {
+      ...invoice,
+      arca_status: 'pendiente_cae',
+      number: null,
+      full_number: null,
+      cae: null,
+      cae_due_on: null,
+    };
+    mockApi({
+      'GET /customers/invoice-profile': { body: { data: savedProfile } },
+      'GET /customers/invoices': {
+        body: { data: [waiting], meta: { current_page: 1, per_page: 10, total: 1, last_page: 1 } },
+      },
+      'GET /common/provinces': provinces,
+    });
+    renderBilling();
+    expect(await screen.findByText('En proceso')).toBeInTheDocument();
+    expect(screen.getByText('Factura B')).toBeInTheDocument();
+    expect(screen.getByText(/Estamos esperando la autorización de ARCA/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Descargar/ })).not.toBeInTheDocument();
   });
 });
