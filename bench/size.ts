@@ -1,17 +1,19 @@
 /**
- * JavaScript size of the login page, gzip-compressed, against a budget of 170 KiB.
+ * JavaScript size of the pages a visitor opens first, gzip-compressed, each against its budget (the login
+ * page's is 170 KiB; the others are in PAGE_BUDGETS and bench/README.md).
  *
  *   npm run build -w apps/web && npm run bench:size      (or: npx tsx bench/size.ts)
  *
  * Two measures of the same build (apps/web/dist):
  *   static   the entry script and the modulepreload links of dist/index.html, read from disk
- *   browser  every JavaScript response headless Chromium receives while it loads /login from the real
- *            server (buildApp serving apps/web/dist, on in-memory PGlite) until the network is idle:
- *            what a visitor downloads, lazy chunks included. This one decides pass or fail.
+ *   browser  every JavaScript response headless Chromium receives while it loads each page of
+ *            PAGE_BUDGETS from the real server (buildApp serving apps/web/dist, on in-memory PGlite with
+ *            the demo catalogue), in a fresh context, until the network is idle: what a first visit
+ *            downloads, lazy chunks included. This one decides pass or fail.
  * Sizes are gzip at zlib's default level (what Vite's build report and most servers use).
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SIZE_STATIC_ONLY=1 (skip the browser).
- * Exits 1 when over budget.
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SIZE_STATIC_ONLY=1 (skip the browser;
+ * the static measure is then held to the login page's budget). Exits 1 when a page is over its budget.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,7 +24,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed.ts';
+import { seedDemoCatalog, seedDemoData, seedReferenceData } from '../apps/api/src/db/seed.ts';
 import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -31,7 +33,20 @@ const apiDir = path.join(repoDir, 'apps/api');
 /** BENCH_WEB_DIST_DIR measures another build (one built apart with `vite build --outDir`). */
 const distDir = process.env.BENCH_WEB_DIST_DIR || path.join(repoDir, 'apps/web/dist');
 const resultsDir = path.join(benchDir, 'results');
-const BUDGET_BYTES = 170 * 1024;
+const KIB = 1024;
+/** The login page's budget (issue 22: it stays within 170 KiB). */
+const BUDGET_BYTES = 170 * KIB;
+/**
+ * Each page's JavaScript budget, gzip, and what shows it is drawn. Set in issue 22 at the size measured
+ * when the public pages were prerendered plus a few KiB of room; bench/README.md lists the same.
+ */
+const PAGE_BUDGETS = [
+  { page: 'login', path: '/login', budget: BUDGET_BYTES, ready: 'input[type="password"]' },
+  { page: 'catalogue', path: '/productos', budget: 265 * KIB, ready: 'a[href="/productos/cell-phone"]' },
+  { page: 'product', path: '/productos/cell-phone', budget: 265 * KIB, ready: 'article' },
+  { page: 'certificate check', path: '/verificar/NO-EXISTE-0000', budget: 235 * KIB, ready: 'h1' },
+  { page: 'terms', path: '/terminos', budget: 210 * KIB, ready: 'h1' },
+] as const;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -82,8 +97,10 @@ function staticMeasure(): Measure {
   );
 }
 
-/** Loads /login in headless Chromium from the real server and sizes every JavaScript response. */
-async function browserMeasure(): Promise<Measure & { css: Measure; requests: number }> {
+type PageMeasure = Measure & { page: string; path: string; budget: number; css: Measure; requests: number };
+
+/** Loads each page in headless Chromium from the real server, fresh, and sizes its JavaScript responses. */
+async function browserMeasure(): Promise<PageMeasure[]> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cubierto-size-'));
   const config = loadConfig(
     {
@@ -102,40 +119,55 @@ async function browserMeasure(): Promise<Measure & { css: Measure; requests: num
   await seedReferenceData(database.db);
   await seedDemoData(database.db);
   const app = await buildApp({ config, database });
+  await seedDemoCatalog(database.db, app.deps.storage);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   const origin = `http://127.0.0.1:${address.port}`;
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const measures: PageMeasure[] = [];
   try {
-    const page = await browser.newPage();
-    const pending: Promise<{ kind: 'js' | 'css'; size: FileSize } | null>[] = [];
-    let requests = 0;
-    page.on('response', (response) => {
-      requests += 1;
-      const url = new URL(response.url());
-      if (url.origin !== origin) return;
-      const type = response.headers()['content-type'] ?? '';
-      const kind = /javascript/.test(type) ? 'js' : /text\/css/.test(type) ? 'css' : null;
-      if (!kind || response.status() !== 200) return;
-      pending.push(
-        response.body().then(
-          (body) => ({ kind, size: sizeOf(url.pathname, body) }),
-          () => null,
-        ),
-      );
-    });
-    const res = await page.goto(`${origin}/login`, { waitUntil: 'networkidle', timeout: 60_000 });
-    if (res?.status() !== 200) throw new Error(`/login answered ${res?.status()}`);
-    // The login form must be on screen: otherwise the measure would be of a broken page.
-    await page.waitForSelector('input[type="password"]', { timeout: 15_000 });
-    await page.waitForLoadState('networkidle');
-    const settled = (await Promise.all(pending)).filter((x) => x !== null);
-    const unique = (kind: 'js' | 'css') => [
-      ...new Map(settled.filter((x) => x.kind === kind).map((x) => [x.size.file, x.size])).values(),
-    ];
-    return { ...total(unique('js')), css: total(unique('css')), requests };
+    for (const target of PAGE_BUDGETS) {
+      // A fresh context: no cache, no service worker, as a first visit.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const pending: Promise<{ kind: 'js' | 'css'; size: FileSize } | null>[] = [];
+      let requests = 0;
+      page.on('response', (response) => {
+        requests += 1;
+        const url = new URL(response.url());
+        if (url.origin !== origin) return;
+        const type = response.headers()['content-type'] ?? '';
+        const kind = /javascript/.test(type) ? 'js' : /text\/css/.test(type) ? 'css' : null;
+        if (!kind || response.status() !== 200) return;
+        pending.push(
+          response.body().then(
+            (body) => ({ kind, size: sizeOf(url.pathname, body) }),
+            () => null,
+          ),
+        );
+      });
+      const res = await page.goto(`${origin}${target.path}`, { waitUntil: 'networkidle', timeout: 60_000 });
+      if (res?.status() !== 200) throw new Error(`${target.path} answered ${res?.status()}`);
+      // The page must be drawn by the app: otherwise the measure would be of a broken page.
+      await page.waitForSelector(target.ready, { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const settled = (await Promise.all(pending)).filter((x) => x !== null);
+      const unique = (kind: 'js' | 'css') => [
+        ...new Map(settled.filter((x) => x.kind === kind).map((x) => [x.size.file, x.size])).values(),
+      ];
+      measures.push({
+        page: target.page,
+        path: target.path,
+        budget: target.budget,
+        ...total(unique('js')),
+        css: total(unique('css')),
+        requests,
+      });
+      await context.close();
+    }
+    return measures;
   } finally {
     await browser.close();
     await app.close();
@@ -160,7 +192,7 @@ async function main() {
   console.log('\nStatic: entry script and modulepreload links of apps/web/dist/index.html\n');
   console.log(table(fromHtml));
 
-  let browser: Awaited<ReturnType<typeof browserMeasure>> | undefined;
+  let pages: PageMeasure[] | undefined;
   if (process.env.BENCH_SIZE_STATIC_ONLY !== '1') {
     if (!existsSync(CHROMIUM)) {
       console.error(
@@ -168,36 +200,59 @@ async function main() {
       );
       process.exit(2);
     }
-    browser = await browserMeasure();
-    console.log(
-      '\nBrowser: JavaScript responses while headless Chromium loads /login from the real server\n',
-    );
-    console.log(table(browser));
-    console.log(
-      `\nCSS on the same load: ${kib(browser.css.gzipBytes)} gzip (${browser.css.files.length} files)`,
-    );
+    pages = await browserMeasure();
+    for (const measure of pages) {
+      console.log(
+        `\nBrowser: JavaScript responses while headless Chromium loads ${measure.path} (${measure.page}) from the real server\n`,
+      );
+      console.log(table(measure));
+      console.log(
+        `\nCSS on the same load: ${kib(measure.css.gzipBytes)} gzip (${measure.css.files.length} files)`,
+      );
+    }
   }
 
-  const decisive = browser ?? fromHtml;
-  const pass = decisive.gzipBytes <= BUDGET_BYTES;
+  const verdicts = pages
+    ? pages.map((measure) => ({
+        page: measure.page,
+        gzipBytes: measure.gzipBytes,
+        budget: measure.budget,
+        pass: measure.gzipBytes <= measure.budget,
+      }))
+    : [
+        {
+          page: 'login (static)',
+          gzipBytes: fromHtml.gzipBytes,
+          budget: BUDGET_BYTES,
+          pass: fromHtml.gzipBytes <= BUDGET_BYTES,
+        },
+      ];
+  const login = pages?.find((measure) => measure.page === 'login');
+  const pass = verdicts.every((verdict) => verdict.pass);
   const report = {
     date: new Date().toISOString(),
     budgetBytes: BUDGET_BYTES,
-    measuredBy: browser ? 'browser' : 'static',
+    measuredBy: pages ? 'browser' : 'static',
     pass,
     static: fromHtml,
-    browser: browser ?? null,
+    // The login page, as before issue 22 (the trend in README).
+    browser: login ?? null,
+    pages: verdicts,
   };
   mkdirSync(resultsDir, { recursive: true });
   const stamp = report.date.replace(/[:.]/g, '-');
   const file = path.join(resultsDir, `size-${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(path.join(resultsDir, 'size-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-
-  const verdict = pass ? 'PASS' : 'FAIL';
-  console.log(
-    `\n${verdict}: login page JavaScript ${kib(decisive.gzipBytes)} gzip (${report.measuredBy}), budget ${kib(BUDGET_BYTES)}`,
+  writeFileSync(file, `${JSON.stringify({ ...report, page_measures: pages ?? [] }, null, 2)}\n`);
+  writeFileSync(
+    path.join(resultsDir, 'size-latest.json'),
+    `${JSON.stringify({ ...report, page_measures: pages ?? [] }, null, 2)}\n`,
   );
+
+  console.log('');
+  for (const verdict of verdicts)
+    console.log(
+      `${verdict.pass ? 'PASS' : 'FAIL'}: ${verdict.page} JavaScript ${kib(verdict.gzipBytes)} gzip, budget ${kib(verdict.budget)}`,
+    );
   console.log(`Results: ${path.relative(process.cwd(), file)}`);
   if (!pass) process.exitCode = 1;
 }
