@@ -63,19 +63,21 @@ export default defineConfig({
               // What the login page draws; the rest of auth (register, reset) has its own chunks.
               name: 'auth',
               test: inSrc(
-                /^(features[\\/]auth[\\/](pages[\\/]login-page|components[\\/](social-buttons|social-icons)|social[\\/](social-redirect|use-social-return))|shared[\\/](ui[\\/](icons|password-field)|forms[\\/](api-validations|lazy-zod-resolver)))/,
+                /^(features[\\/]auth[\\/](pages[\\/]login-page|components[\\/](social-buttons|social-icons)|social[\\/](social-redirect|use-social-return))|shared[\\/](ui[\\/]password-field|forms[\\/](api-validations|lazy-zod-resolver)))/,
               ),
               priority: 1,
               includeDependenciesRecursively: false,
             },
             {
-              // The catalogue the login page shows (read without zod), in one file rather than eight
-              // small ones; the home and the public catalogue draw their grid with it too.
+              // The catalogue the login page shows (read without zod) and the app's line icons, in one file
+              // rather than nine small ones; the home and the public catalogue draw their grid with it
+              // too. Nothing here imports the auth chunk, which imports this one (a cycle between chunks
+              // would run a module before the one it needs).
               name: 'catalogue',
               test: (id: string) =>
                 /[\\/]packages[\\/]contracts[\\/]src[\\/]risk-types[\\/]trip-types\.ts$/.test(id) ||
                 inSrc(
-                  /^(features[\\/]auth[\\/]components[\\/]login-catalogue|shared[\\/](catalog[\\/](product-grid|catalogue-products|premium-text|public-policies-path|choose-coverage-paths|catalog\.module)|ui[\\/]risk-type-icons|config[\\/]app-config-key))/,
+                  /^(features[\\/]auth[\\/]components[\\/]login-catalogue|shared[\\/](catalog[\\/](product-grid|catalogue-products|premium-text|public-policies-path|choose-coverage-paths|catalog\.module)|ui[\\/](risk-type-icons|icons)))/,
                 )(id),
               priority: 1,
               includeDependenciesRecursively: false,

@@ -88,12 +88,7 @@ export const amountCents = (label: string) =>
     .positive({ error: `Ingresá ${label}.` });
 
 export const WHEEL_SIZES = ['12', '14', '16', '20', '24', '26', '27.5', '28', '29'] as const;
-export const TRIP_TYPES = ['one_trip', 'multi_trip', 'long_stay'] as const;
-export const TRIP_TYPE_LABELS: Record<(typeof TRIP_TYPES)[number], string> = {
-  one_trip: 'Un viaje',
-  multi_trip: 'Multiviaje',
-  long_stay: 'Larga estadía',
-};
+export { TRIP_TYPE_LABELS, TRIP_TYPES } from './trip-types.ts';
 
 export function motorcycleYearSchema(now = new Date()) {
   const year = now.getFullYear();

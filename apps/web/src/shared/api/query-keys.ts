@@ -14,6 +14,8 @@
  * Parameters that change the answer (page, filters, sort) are the last element of a list key, as one
  * plain object, so TanStack Query compares them by value.
  */
+import { appConfigQueryKey } from '../config/app-config.ts';
+
 /** One page of a customer list; `undefined` members are left out of the request and of the key alike. */
 export type ListParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -45,7 +47,7 @@ export const queryKeys = {
   /** GET /common/app-config. */
   settings: {
     all: ['settings'] as const,
-    appConfig: () => ['settings', 'app-config'] as const,
+    appConfig: appConfigQueryKey,
   },
   /** GET /common/provinces and /common/provinces/:id/localities. */
   places: {

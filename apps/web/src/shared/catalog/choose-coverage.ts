@@ -7,15 +7,10 @@
 import type { Coverage } from '@cubierto/contracts';
 import { openExternalLink } from '../native/permissions.ts';
 import { getSessionState } from '../session/session-store.ts';
+import { contractPathOf, registerRiskPathOf } from './choose-coverage-paths.ts';
 import type { PolicyOfCoverage } from './coverage-details.tsx';
 
-export function contractPathOf(coverageId: number): string {
-  return `/contract-insurance?coverage=${coverageId}`;
-}
-
-export function registerRiskPathOf(coverageId: number): string {
-  return `/register-risk?coverage=${coverageId}`;
-}
+export { contractPathOf, registerRiskPathOf } from './choose-coverage-paths.ts';
 
 /** Asks before leaving the app for another site; true when the site was opened. */
 export const openExternalSite = (url: string): Promise<boolean> => openExternalLink(url);

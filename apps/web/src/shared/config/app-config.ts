@@ -10,7 +10,6 @@ import {
 } from '@cubierto/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
-import { queryKeys } from '../api/query-keys.ts';
 import { StorageKey, storage } from '../storage/storage.ts';
 
 /** The answer (the contracts' AppConfigSchema) less the build stamp the app does not use; `version` is an older server's. */
@@ -82,9 +81,15 @@ export function resetAppConfig(): void {
   loaded = undefined;
 }
 
+/**
+ * The configuration's query key, which the query-key factory gives as `queryKeys.settings.appConfig()`:
+ * kept here so the configuration (which the login page reads) does not bring the whole factory along.
+ */
+export const appConfigQueryKey = () => ['settings', 'app-config'] as const;
+
 /** The same configuration for components: the one fetch getAppConfig shares, kept for the session. */
 export const appConfigQueryOptions = queryOptions({
-  queryKey: queryKeys.settings.appConfig(),
+  queryKey: appConfigQueryKey(),
   queryFn: getAppConfig,
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -6,14 +6,10 @@
  * /tabs, the notification route). Handling waits 500 ms, as the spec says. Other hosts are ignored.
  */
 import type { AppPlugin } from '@capacitor/app';
+import { PUBLIC_SITE } from './public-site.ts';
 
 export const APP_SCHEME = 'cubierto';
-/**
- * The public site whose links open the app: the API's PUBLIC_URL, given to the build as VITE_PUBLIC_URL
- * (a staging build: the staging site). Payment returns, notification links and the web sign-in's return
- * are universal links of it.
- */
-export const PUBLIC_SITE = (import.meta.env.VITE_PUBLIC_URL || 'https://cubierto.com.ar').replace(/\/+$/, '');
+export { PUBLIC_SITE };
 /** The public site's hosts whose links the app claims (assetlinks.json / apple-app-site-association). */
 export const PUBLIC_HOSTS: readonly string[] = [
   ...new Set([new URL(PUBLIC_SITE).host, 'cubierto.com.ar', 'www.cubierto.com.ar']),

@@ -15,7 +15,7 @@ import { showLoading } from '../../../shared/loading/loading.ts';
 import { platformName } from '../../../shared/native/platform.ts';
 import { showToast } from '../../../shared/toasts/toasts.tsx';
 import { clientIdOf, startSocialSignIn } from '../social/social-redirect.ts';
-import classes from './auth-frame.module.css';
+import classes from './social-buttons.module.css';
 import { AppleMark, FacebookMark, GoogleMark } from './social-icons.tsx';
 
 const providers: { id: SocialProvider; mark: ReactNode; className: string | undefined }[] = [

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { demoUser, mockApi, tokenAnswer } from '../../../../test/api-mock.ts';
+import { appConfigRoute, demoUser, mockApi, tokenAnswer } from '../../../../test/api-mock.ts';
+import { coverageOf, policyOf, riskType } from '../../../../test/catalog-fixtures.ts';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { getSessionState } from '../../../shared/session/session-store.ts';
 import { StorageKey, storage } from '../../../shared/storage/storage.ts';
@@ -21,6 +22,7 @@ function renderLogin(path = '/login') {
     [
       { path: '/login', Component: LoginPage },
       { path: '/tabs', element: <p>Inicio de la app</p> },
+      { path: '/contract-insurance', element: <p>Contratación del seguro elegido</p> },
     ],
     path,
   );
@@ -181,5 +183,134 @@ describe('login page', () => {
       'href',
       '/reset-password',
     );
+  });
+
+  describe('the catalogue, its main content (issue 19, products first)', () => {
+    const catalogue = {
+      'GET /applications/1/public-policies': {
+        body: {
+          data: [
+            policyOf(),
+            policyOf({
+              id: 2,
+              name: 'Celular Premium',
+              coverages: [
+                coverageOf({
+                  id: 5,
+                  premium_from: {
+                    ...coverageOf().premium_from,
+                    amount_cents: 250_000,
+                    amount_nice: '$ 2.500,00',
+                  },
+                }),
+              ],
+            }),
+            policyOf({
+              id: 3,
+              name: 'Bici Segura',
+              riskType: { ...riskType, id: 11, short_code: 'bicycle', name: 'Bicicleta' },
+              coverages: [
+                coverageOf({
+                  id: 7,
+                  premium_from: {
+                    amount_cents: 622_545,
+                    amount_nice: '$ 6.225,45',
+                    period: 'mes',
+                    periods: 1,
+                    insured_amount_cents: null,
+                    insured_amount_nice: null,
+                    trip_type: null,
+                  },
+                }),
+              ],
+            }),
+          ],
+          meta: { current_page: 1, per_page: 100, total: 3, last_page: 1 },
+        },
+      },
+    };
+
+    it('shows each risk type with the lowest price it starts at, each opening its public product page, with no sign-in', async () => {
+      const api = mockApi({ ...appConfigRoute, ...catalogue });
+      renderLogin();
+
+      expect(await screen.findByRole('heading', { name: 'Elegí tu seguro', level: 1 })).toBeInTheDocument();
+      const phone = await screen.findByRole('link', { name: /Celular/ });
+      // The cheapest of the type's coverages, whichever policy it is in.
+      expect(phone).toHaveTextContent('desde $ 2.500,00/mes por una suma asegurada de $ 150.000,00');
+      expect(phone).toHaveAttribute('href', '/productos/cell-phone');
+      const bicycle = screen.getByRole('link', { name: /Bicicleta/ });
+      expect(bicycle).toHaveTextContent('desde $ 6.225,45/mes');
+      expect(bicycle).toHaveAttribute('href', '/productos/bicycle');
+      // The form stands beside it, reachable from the top: 'Ingresá' leads to it.
+      expect(screen.getByRole('heading', { name: 'Ingresá a tu cuenta', level: 2 })).toBeInTheDocument();
+      expect(screen.getByRole('form', { name: 'Ingresá a tu cuenta' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Ingresá' })).toHaveAttribute('href', '#ingresar');
+      // The public catalogue's own call, anonymous.
+      const [call] = api.callsTo('GET', '/applications/1/public-policies');
+      expect(call?.headers.get('Authorization')).toBeNull();
+      expect(new URL(call?.url ?? '', 'http://x').searchParams.get('per_page')).toBe('100');
+    });
+
+    it('says when the catalogue cannot be loaded, and tries again', async () => {
+      let fail = true;
+      mockApi({
+        ...appConfigRoute,
+        'GET /applications/1/public-policies': () =>
+          fail
+            ? { status: 500, body: { message: 'x', error_code: 'internal' } }
+            : catalogue['GET /applications/1/public-policies'],
+      });
+      const user = userEvent.setup();
+      renderLogin();
+
+      expect(await screen.findByText('No pudimos cargar los seguros')).toBeInTheDocument();
+      fail = false;
+      await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+      expect(await screen.findByRole('link', { name: /Bicicleta/ })).toBeInTheDocument();
+      expect(screen.queryByText('No pudimos cargar los seguros')).not.toBeInTheDocument();
+    });
+
+    it('an answer that is not a catalogue is a failure, not a broken page', async () => {
+      mockApi({
+        ...appConfigRoute,
+        'GET /applications/1/public-policies': {
+          body: {
+            data: [
+              {
+                riskType: { short_code: 'bicycle', name: 'Bicicleta' },
+                coverages: [{ premium_from: { amount_cents: 'mucho' } }],
+              },
+            ],
+          },
+        },
+      });
+      renderLogin();
+      expect(await screen.findByText('No pudimos cargar los seguros')).toBeInTheDocument();
+    });
+
+    it("signing in from a chosen product's registration ('Ingresá', ?coverage=) goes on into its contract", async () => {
+      mockApi({
+        ...appConfigRoute,
+        ...catalogue,
+        'POST /auth/login': { body: tokenAnswer() },
+        'GET /auth/user': { body: { data: demoUser } },
+        'GET /customers/user/context': { body: { data: { id: 1, name: 'ar', description: 'Argentina' } } },
+      });
+      const user = userEvent.setup();
+      const { router } = renderLogin('/login?coverage=5');
+
+      // Registering instead keeps the product too.
+      expect(await screen.findByRole('link', { name: 'Registrate' })).toHaveAttribute(
+        'href',
+        '/register-risk?coverage=5',
+      );
+      await user.type(screen.getByLabelText('Email'), 'demo@cubierto.com.ar');
+      await user.type(screen.getByLabelText('Contraseña'), 'Cubierto2025!');
+      await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+      expect(await screen.findByText('Contratación del seguro elegido')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?coverage=5');
+    });
   });
 });

@@ -40,9 +40,17 @@ const TAKEN = 'taken';
  * "Ya existe una cuenta con … Ingresá o recuperá tu contraseña.", its two verbs links: to sign in (with
  * the e-mail typed, when there is one) and to recover the password.
  */
-function AccountExists({ lead, email }: { lead: string; email: string }) {
+function AccountExists({
+  lead,
+  email,
+  coverageId,
+}: {
+  lead: string;
+  email: string;
+  coverageId: number | null;
+}) {
   const { t } = useTranslation();
-  const login = email ? `/login?email=${encodeURIComponent(email)}` : '/login';
+  const login = loginPathOf(coverageId, email);
   return (
     <>
       {lead}{' '}
@@ -56,6 +64,15 @@ function AccountExists({ lead, email }: { lead: string; email: string }) {
       .
     </>
   );
+}
+
+/** The login, with the e-mail typed and the chosen product (signing in then goes on into its contract). */
+function loginPathOf(coverageId: number | null, email = ''): string {
+  const query = new URLSearchParams();
+  if (email) query.set('email', email);
+  if (coverageId) query.set('coverage', String(coverageId));
+  const search = query.toString();
+  return search ? `/login?${search}` : '/login';
 }
 
 const REFERRAL_KEY = 'cubierto.referral';
@@ -138,7 +155,7 @@ export function RegisterPage() {
   const errorOf = (field: 'email' | 'dni'): ReactNode => {
     const error = errors[field];
     if (error?.type !== TAKEN || !error.message) return error?.message;
-    return <AccountExists lead={error.message} email={getValues('email')} />;
+    return <AccountExists lead={error.message} email={getValues('email')} coverageId={coverageId} />;
   };
 
   return (
@@ -161,7 +178,7 @@ export function RegisterPage() {
       footer={
         <>
           {t('register.haveAccount')}{' '}
-          <Anchor component={Link} to="/login" fw={600}>
+          <Anchor component={Link} to={loginPathOf(coverageId)} fw={600}>
             {t('register.loginLink')}
           </Anchor>
         </>

@@ -8,8 +8,8 @@
  */
 import type { SocialProvider } from '@cubierto/contracts';
 import type { AppConfig } from '../../../shared/config/app-config.ts';
-import { PUBLIC_SITE } from '../../../shared/native/deep-links.ts';
 import { isHybrid } from '../../../shared/native/platform.ts';
+import { PUBLIC_SITE } from '../../../shared/native/public-site.ts';
 import { StorageKey, storage } from '../../../shared/storage/storage.ts';
 
 type PendingSocial = { state: string; nonce: string; provider: SocialProvider };
