@@ -409,7 +409,7 @@ async function main() {
     console.table(profile.statements);
     console.table({
       ...Object.fromEntries(floorRuns.map((run) => [`pgbench -c ${run.clients} tps`, run.tps])),
-      'payments/s (50 clients)': result.payments_per_second,
+      [`payments/s (${CLIENTS} clients)`]: result.payments_per_second,
       'ratio to the floor': result.ratio_to_floor,
       'p50 ms': result.p50_ms,
       'p99 ms': result.p99_ms,

@@ -1,7 +1,8 @@
 /**
  * Run-time settings. The maintenance flag (spec §4): while on, customer routes answer 503 with the
  * error body and the app shows 'Mantenimiento programado'. Read through a one-second cache so a
- * request does not pay a query for it; every API instance sees a change within a second.
+ * request does not pay a query for it (one read at a time refreshes it); every API instance sees a
+ * change within a second.
  */
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -14,19 +15,30 @@ const CACHE_MS = 1000;
 
 export function createMaintenanceReader(db: DbOrTx) {
   let cached: { value: Maintenance; at: number } | null = null;
+  // The read under way: the requests that find the cache stale at once wait for one query, not one each.
+  let reading: Promise<Maintenance> | null = null;
   // Bumped by invalidate(): a read that started before a switch must not cache the value it replaced.
   let generation = 0;
   return {
     async get(): Promise<Maintenance> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+      if (reading) return reading;
       const started = generation;
-      const value = await getMaintenance(db);
-      if (started === generation) cached = { value, at: Date.now() };
-      return value;
+      const read = getMaintenance(db)
+        .then((value) => {
+          if (started === generation) cached = { value, at: Date.now() };
+          return value;
+        })
+        .finally(() => {
+          if (reading === read) reading = null;
+        });
+      reading = read;
+      return read;
     },
     invalidate() {
       generation += 1;
       cached = null;
+      reading = null;
     },
   };
 }

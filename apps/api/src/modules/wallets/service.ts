@@ -68,14 +68,18 @@ type Appended = {
   balance_cents: string | number;
   id: number | null;
   created_ms: string | number | null;
+  moved: number;
 };
 
 /**
  * One statement: locks the user's wallet of that kind (concurrent movements of one wallet queue here, and
- * each reads the balance the previous one left) and appends the movement with the balance after it,
- * unless it is a debit the balance does not cover and may not leave a debt. No row: there is no wallet.
+ * each reads the balance the previous one left), appends the movement with the balance after it, unless
+ * it is a debit the balance does not cover and may not leave a debt, and moves the cached balance to it.
+ * The balance's update joins the inserted movement, so it runs after it: the database's check that the
+ * balance follows the ledger (a row trigger) sees the movement. No row: there is no wallet.
  */
 async function lockAndAppend(tx: DbOrTx, input: MovementInput, debtAllowed: boolean) {
+  const amount = sql`${input.amountCents}::bigint`;
   const result = await tx.execute(sql`
     with wallet as (
       select ${wallets.id} as id, ${wallets.balanceCents} as balance_cents from ${wallets}
@@ -84,23 +88,26 @@ async function lockAndAppend(tx: DbOrTx, input: MovementInput, debtAllowed: bool
     ), movement as (
       insert into ${walletMovements} (wallet_id, amount_cents, balance_after_cents, kind, description,
         payment_id, insurance_id)
-      select wallet.id, ${input.amountCents}::bigint, wallet.balance_cents + ${input.amountCents}::bigint,
-        ${input.movement}, ${input.description}, ${input.paymentId ?? null}::int, ${input.insuranceId ?? null}::int
+      select wallet.id, ${amount}, wallet.balance_cents + ${amount}, ${input.movement}, ${input.description},
+        ${input.paymentId ?? null}::int, ${input.insuranceId ?? null}::int
       from wallet
-      where wallet.balance_cents + ${input.amountCents}::bigint >= 0 or ${input.amountCents}::bigint > 0
-        or ${debtAllowed}::boolean
-      returning id, created_at
+      where wallet.balance_cents + ${amount} >= 0 or ${amount} > 0 or ${debtAllowed}::boolean
+      returning id, wallet_id, balance_after_cents, created_at
+    ), moved as (
+      update ${wallets} set balance_cents = movement.balance_after_cents
+      from movement where ${wallets.id} = movement.wallet_id
+      returning ${wallets.id}
     )
     select wallet.id as wallet_id, wallet.balance_cents, movement.id,
-      (extract(epoch from movement.created_at) * 1000)::float8 as created_ms
+      (extract(epoch from movement.created_at) * 1000)::float8 as created_ms,
+      (select count(*) from moved)::int as moved
     from wallet left join movement on true`);
   return (result as unknown as { rows: Appended[] }).rows[0];
 }
 
 /**
  * Appends a movement and moves the balance, locking the wallet row first so concurrent movements of one
- * wallet queue. Must run inside the business action's transaction. Two statements when the wallet exists
- * (lock and append, then the cached balance: the database checks it follows the ledger).
+ * wallet queue. Must run inside the business action's transaction. One statement when the wallet exists.
  */
 export async function postMovement(tx: DbOrTx, input: MovementInput): Promise<MovementRow> {
   // A credit may leave part of a debt; a debit may not create one, unless it is a reversal.
@@ -113,6 +120,7 @@ export async function postMovement(tx: DbOrTx, input: MovementInput): Promise<Mo
   }
   const balance = Number(appended!.balance_cents) + input.amountCents;
   if (appended!.id === null) throw new InsufficientFundsError(-balance);
+  if (appended!.moved !== 1) throw new Error('The wallet balance did not follow its movement');
   const movement: MovementRow = {
     id: Number(appended!.id),
     walletId: Number(appended!.wallet_id),
@@ -124,7 +132,6 @@ export async function postMovement(tx: DbOrTx, input: MovementInput): Promise<Mo
     insuranceId: input.insuranceId ?? null,
     createdAt: new Date(Number(appended!.created_ms)),
   };
-  await tx.update(wallets).set({ balanceCents: balance }).where(eq(wallets.id, movement.walletId));
   if (input.kind === 'money') await notifyWalletMovement(tx, movement, input.userId);
   return movement;
 }
