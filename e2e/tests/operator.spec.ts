@@ -362,3 +362,47 @@ test('an operator approves and pays a claim from the queue, and the customer see
   await expectAccessible(page);
   await shot(page, info, 'insurances');
 });
+
+test('an operator sees ARCA’s access ticket on the dashboard and the invoices by ARCA status', async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  // A paid insurance: its invoice is authorised in the background by the server's local ARCA.
+  const customer = await registerThroughApi(page, 'Tomás Facturado', 'oparca');
+  const insurance = await issueBagInsurance(page, customer);
+  await payInSandbox(page, customer, insurance.id);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`${API}/customers/invoices`, { headers: customer.auth })).json())
+          .data[0]?.arca_status,
+      { timeout: 45_000 },
+    )
+    .toBe('autorizada');
+
+  const email = newEmail('operadora');
+  createOperator(email);
+  await operatorSignIn(page, email, info);
+  const arca = page.getByRole('region', { name: 'ARCA (factura electrónica)' });
+  await expect(arca.getByText(/ARCA local \(sin validez fiscal\) · Punto de venta 0001/)).toBeVisible();
+  await expect(arca.getByTestId('arca-ticket-expiry')).toHaveText(/^El ticket de acceso vence el \d/);
+  await shot(page, info, 'dashboard-arca');
+
+  await adminMenu(page, 'Facturas ARCA');
+  await page.getByRole('combobox', { name: 'Estado en ARCA' }).click();
+  await page.getByRole('option', { name: 'Autorizada' }).click();
+  await expect(page).toHaveURL(/f\.arca_status=autorizada/);
+  await page.getByLabel('Buscar por nombre o documento del receptor').fill('Tomás Facturado');
+  await expect(page).toHaveURL(/q=Tom/);
+  await expect(page.getByRole('combobox', { name: 'Estado en ARCA' })).toHaveValue('Autorizada');
+  const row = page.getByRole('row', { name: /Tomás Facturado/ });
+  await expect(row.getByText('Autorizada')).toBeVisible();
+  await expect(row.getByText(/^Factura B 0001-\d{8}$/)).toBeVisible();
+  await expect(row.getByText(/^CAE \d{14} · vence el \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  // Only a rejected one can be sent again.
+  await expect(row.getByRole('button', { name: /^Reintentar/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await shot(page, info, 'arca-invoices');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, info, 'arca-invoices-phone');
+});

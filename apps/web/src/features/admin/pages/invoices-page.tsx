@@ -17,6 +17,13 @@ const TONES: Record<AdminInvoice['arca_status'], Tone> = {
   rechazada: 'bad',
 };
 
+/** '2026-12-06' → '06/12/2026'. */
+function dayOf(isoDate: string | null): string {
+  if (!isoDate) return '—';
+  const [y, m, d] = isoDate.split('-');
+  return `${d}/${m}/${y}`;
+}
+
 /** 'Factura B 0001-00000042', or 'Factura B (sin número)' until ARCA gives one. */
 function documentName(i: AdminInvoice, t: (key: string) => string) {
   return `${i.kind_label} ${i.letter} ${i.full_number ?? t('admin.invoices.noNumber')}`;
@@ -64,7 +71,6 @@ export function InvoicesPage() {
         },
       ]}
       columns={[
-        { key: 'id', label: 'ID', sort: 'id', render: (i) => i.id },
         {
           key: 'document',
           label: t('admin.invoices.document'),
@@ -75,7 +81,7 @@ export function InvoicesPage() {
               </Text>
               {i.cae && (
                 <Text size="xs" c="dimmed">
-                  CAE {i.cae} · {t('admin.invoices.caeDue', { date: i.cae_due_on })}
+                  CAE {i.cae} · {t('admin.invoices.caeDue', { date: dayOf(i.cae_due_on) })}
                 </Text>
               )}
             </Stack>
@@ -86,7 +92,7 @@ export function InvoicesPage() {
           label: t('admin.invoices.recipient'),
           render: (i) => `${i.recipient.name} (${i.recipient.document_type} ${i.recipient.document_number})`,
         },
-        { key: 'total', label: t('admin.insurances.total'), sort: 'total', render: (i) => i.total_nice },
+        { key: 'total', label: t('admin.invoices.total'), sort: 'total', render: (i) => i.total_nice },
         {
           key: 'status',
           label: t('admin.invoices.status'),
@@ -99,7 +105,16 @@ export function InvoicesPage() {
           key: 'attempts',
           label: t('admin.invoices.attempts'),
           render: (i) =>
-            i.arca_attempts === 0 ? '—' : `${i.arca_attempts} · ${formatDateTime(i.arca_last_attempt_at)}`,
+            i.arca_attempts === 0 ? (
+              '—'
+            ) : (
+              <Stack gap={0}>
+                <Text size="sm">{i.arca_attempts}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(i.arca_last_attempt_at)}
+                </Text>
+              </Stack>
+            ),
         },
       ]}
       actions={(i) => i.arca_status === 'rechazada' && <RetryButton invoice={i} />}
