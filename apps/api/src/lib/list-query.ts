@@ -337,6 +337,12 @@ export function parseListQuery(query: RawQuery, spec: ListSpec): ListQuery {
           }
           parsed.push(descending ? desc(column) : asc(column));
         }
+        // Rows with equal values (two contracts of one second) come in a stable order, page after page, and
+        // the (…, created_at, id) indexes serve the sort: the id breaks the tie, in the last field's direction.
+        const last = fields.at(-1);
+        if (parsed.length && sorts.id && last && !fields.some((f) => f.replace(/^-/, '') === 'id')) {
+          parsed.push(last.startsWith('-') ? desc(sorts.id) : asc(sorts.id));
+        }
         if (parsed.length) orderBy = parsed;
         break;
       }
