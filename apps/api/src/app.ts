@@ -39,6 +39,7 @@ import type { SocialVerifier } from './modules/auth/social.ts';
 import { createSocialVerifier } from './modules/auth/social.ts';
 import { withTestModeApple } from './modules/auth/test-mode.ts';
 import { entityInvitationRoutes, entityRoutes } from './modules/business/routes.ts';
+import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog-cache.ts';
 import { operatorCatalogRoutes } from './modules/catalog/operator-routes.ts';
 import {
   applicationPolicyRoutes,
@@ -114,6 +115,8 @@ export type AppDeps = {
   profiles: ProfileCache;
   /** GET /customers/insurances' answers, dropped when one of the caller's insurances changes (modules/insurances/list-cache.ts). */
   insuranceLists: InsuranceListCache;
+  /** The public catalogue's and the reference lists' answers, one for every caller (modules/catalog/catalog-cache.ts). */
+  catalog: CatalogCache;
   /** ARCA electronic invoicing (ARCA_ENV): the client, and the in-process local peer when `local`. */
   arca: ArcaService;
 };
@@ -224,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: await createSessionCache(database),
     profiles: await createProfileCache(database),
     insuranceLists: await createInsuranceListCache(database),
+    catalog: await createCatalogCache(database),
     arca: options.overrides?.arca ?? (await createArcaService(config.arca, database.db)),
     opsToken: options.opsToken,
     push: options.overrides?.push ?? {
@@ -248,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await deps.sessions.close();
     await deps.profiles.close();
     await deps.insuranceLists.close();
+    await deps.catalog.close();
     await Promise.all(Object.values(deps.push.native ?? {}).map((sender) => sender.close()));
     if (!options.overrides?.storage) deps.storage.close();
     if (!options.overrides?.arca) await deps.arca.close();
@@ -256,8 +261,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // every instance what changed (migrations 0016, 0017), and the instance that served a change forgets
   // before it answers: after a customer's request, that customer's answers; after a provider's webhook,
   // the sandbox checkout or an operator's request, everything.
-  const changesOthers = new RegExp(`^(${API_PREFIX}/(webhooks|admin|ops|rights)|/sandbox)/`);
-  registerReadCaches(app, { caches: [deps.profiles, deps.insuranceLists], changesEveryone: changesOthers });
+  const changesOthers = new RegExp(`^(${API_PREFIX}/(webhooks|admin|ops|rights|applications)|/sandbox)/`);
+  registerReadCaches(app, {
+    caches: [deps.profiles, deps.insuranceLists, deps.catalog],
+    changesEveryone: changesOthers,
+  });
 
   // External plugins.
   const thirdParty = thirdPartySources(config.thirdParty);

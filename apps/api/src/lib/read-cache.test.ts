@@ -159,3 +159,62 @@ describe('a route that reads through the cache', () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe('a route whose answer is the same for everyone (shared)', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('keeps one answer per path and query for every caller, kept through customers’ writes, dropped by "all"', async () => {
+    const { database, notify } = fakeDatabase();
+    const cache = await createReadCache<{ data: { id: number; n: number } }>(database, {
+      channel: 'test',
+      kinds: ['user'],
+      tags: () => [],
+    });
+    const calls: number[] = [];
+    app = Fastify();
+    registerErrorHandler(app);
+    registerReadCaches(app, { caches: [cache], changesEveryone: /^\/admin\// });
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      const user = Number(request.headers['x-user']);
+      request.auth = user ? ({ userId: user } as NonNullable<typeof request.auth>) : null;
+    });
+    app.get<{ Params: { id: string } }>(
+      '/catalogue/:id',
+      { config: { readCache: cachedAnswers(cache, undefined, { shared: true }) } },
+      async (request) => {
+        calls.push(Number(request.params.id));
+        return { data: { id: Number(request.params.id), n: calls.length } };
+      },
+    );
+    app.post('/things', async () => ({ ok: true }));
+    app.post('/admin/catalogue', async () => ({ ok: true }));
+    const get = async (url: string, user?: number) =>
+      JSON.parse(
+        (await app!.inject({ method: 'GET', url, headers: user ? { 'x-user': String(user) } : {} })).body,
+      ) as { data: { id: number; n: number } };
+
+    const first = await get('/catalogue/1?per_page=100');
+    expect(await get('/catalogue/1?per_page=100', 7)).toEqual(first);
+    expect(await get('/catalogue/1?per_page=100', 8)).toEqual(first);
+    // The path's parameters and the query are part of the key.
+    expect((await get('/catalogue/2?per_page=100')).data.id).toBe(2);
+    expect((await get('/catalogue/1?per_page=10')).data.n).toBe(3);
+    expect(calls).toEqual([1, 2, 1]);
+    // A customer's write and an insurance's payload concern none of it.
+    await app.inject({ method: 'POST', url: '/things', headers: { 'x-user': '7' } });
+    notify('user:7');
+    expect(cache.size).toBe(3);
+    // The catalogue changed (the database's 'all', or a back-office write): everything goes.
+    notify('all');
+    expect(cache.size).toBe(0);
+    await get('/catalogue/1?per_page=100');
+    await app.inject({ method: 'POST', url: '/admin/catalogue' });
+    expect(cache.size).toBe(0);
+    expect(calls).toEqual([1, 2, 1, 1]);
+  });
+});

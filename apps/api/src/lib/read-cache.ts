@@ -51,6 +51,8 @@ export type RouteReadCache = {
   cache: NotifiedCache<CachedAnswer>;
   tags: (answer: unknown, callerId: number) => Iterable<string>;
   query: (query: RawQuery) => unknown;
+  /** The answer is the same for every caller, signed in or not (the public catalogue): one entry for all. */
+  shared?: boolean;
 };
 
 declare module 'fastify' {
@@ -63,19 +65,23 @@ declare module 'fastify' {
 /**
  * The route option. `query` says what of the query string the answer depends on, parsed and with its
  * defaults applied (it may throw the route's 422 for a query it refuses); by default the query string as
- * validated. The route must be behind requireCustomer (the caller is part of the key; without one nothing
- * is cached), return its answer rather than send it, and declare its 200 schema: a missed answer is
- * serialized with it once, and each hit sends those bytes.
+ * validated. The path's parameters are always part of the key. The route must be behind requireCustomer
+ * (the caller is part of the key; without one nothing is cached) unless `shared` says the answer is the
+ * same for everyone (then the caller is not part of it, and callerId is 0 for `tags`); it must return its
+ * answer rather than send it, and declare its 200 schema: a missed answer is serialized with it once, and
+ * each hit sends those bytes.
  */
 export function cachedAnswers<A>(
   cache: ReadCache<A>,
   query: (query: RawQuery) => unknown = (raw) => raw,
+  options: { shared?: boolean } = {},
 ): RouteReadCache {
   return {
     cache,
     // The answer has just been serialized against the route's 200 schema, which is A's.
     tags: (answer, callerId) => cache.tagsOf(answer as A, callerId),
     query,
+    ...(options.shared ? { shared: true } : {}),
   };
 }
 
@@ -117,9 +123,9 @@ export function canonicalJson(value: unknown): string {
 
 function cachedHandler(handler: RouteHandlerMethod, route: RouteReadCache): RouteHandlerMethod {
   return async function readThroughCache(this: FastifyInstance, request, reply) {
-    const callerId = request.auth?.userId;
+    const callerId = route.shared ? 0 : request.auth?.userId;
     if (callerId === undefined) return handler.call(this, request, reply);
-    const key = `${callerId} ${request.routeOptions.url} ${canonicalJson(route.query(request.query as RawQuery))}`;
+    const key = `${route.shared ? '*' : callerId} ${request.routeOptions.url} ${canonicalJson(request.params ?? {})} ${canonicalJson(route.query(request.query as RawQuery))}`;
     let notKept: { answer: unknown } | undefined;
     const kept = await route.cache.get(key, async () => {
       const answer: unknown = await handler.call(this, request, reply);

@@ -6,6 +6,7 @@ import { PageMetaSchema, PolicySchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
+import { cachedAnswers } from '../../lib/read-cache.ts';
 import { rejectDuringMaintenance, requireCustomer, requireOperator } from '../../lib/request-context.ts';
 import { auditContext } from '../operators/audit.ts';
 import { linkPolicy } from './operator-service.ts';
@@ -46,7 +47,11 @@ function publicCatalogue(
 
   app.get(
     prefix || '/',
-    { schema: { tags, params: Params, querystring: ListQuerySchema, response: { 200: PolicyListSchema } } },
+    {
+      schema: { tags, params: Params, querystring: ListQuerySchema, response: { 200: PolicyListSchema } },
+      // The same for every visitor: one kept answer per query (modules/catalog/catalog-cache.ts).
+      config: { readCache: cachedAnswers(deps.catalog, undefined, { shared: true }) },
+    },
     async (request) => {
       const q = parseListQuery(request.query, listSpec);
       const load = q.load.Policy ?? new Set(POLICY_RELATIONS);
@@ -71,6 +76,7 @@ function publicCatalogue(
         querystring: LoadQuerySchema,
         response: { 200: z.object({ data: PolicySchema }) },
       },
+      config: { readCache: cachedAnswers(deps.catalog, undefined, { shared: true }) },
     },
     async (request) => {
       const q = parseListQuery(request.query, { loads: listSpec.loads });
@@ -189,6 +195,8 @@ export const linkedApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: LoadQuerySchema,
         response: { 200: z.object({ data: PolicySchema }) },
       },
+      // The policy as the catalogue shows it, the same for every customer.
+      config: { readCache: cachedAnswers(deps.catalog, undefined, { shared: true }) },
     },
     async (request) => {
       await assertApplication(deps.db, request.params.applicationId);

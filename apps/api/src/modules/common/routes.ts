@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema } from '../../lib/list-query.ts';
+import { cachedAnswers } from '../../lib/read-cache.ts';
 import { verifyCertificate } from '../insurances/service.ts';
 import { readBuildStamp } from './build-stamp.ts';
 import { clientErrorRoutes } from './client-errors.ts';
@@ -39,6 +40,8 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuerySchema(appVersionListSpec),
         response: { 200: z.object({ data: z.array(AppVersionSchema), meta: PageMetaSchema }) },
       },
+      // Asked at every start, the same for everyone (modules/catalog/catalog-cache.ts).
+      config: { readCache: cachedAnswers(deps.catalog, undefined, { shared: true }) },
     },
     async (request) => listPublicAppVersions(deps, request.query),
   );
@@ -57,7 +60,10 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/provinces',
-    { schema: { tags, response: { 200: z.object({ data: z.array(ProvinceSchema) }) } } },
+    {
+      schema: { tags, response: { 200: z.object({ data: z.array(ProvinceSchema) }) } },
+      config: { readCache: cachedAnswers(deps.catalog, undefined, { shared: true }) },
+    },
     async () => ({ data: await listProvinces(deps) }),
   );
 
