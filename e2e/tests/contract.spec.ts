@@ -83,13 +83,10 @@ function newCuit(): string {
   }
 }
 
-async function uploadPhoto(page: Page, n: number, instructions: string, rgb: [number, number, number]) {
-  await page.getByRole('button', { name: `Subir foto ${n}` }).click();
-  const dialog = page.getByRole('dialog', { name: instructions });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Tenés que subir las dos imágenes para poder confirmar.')).toBeVisible();
+/** One tap on the photo's button opens the file picker (issue 19 item 5: no modal before it). */
+async function uploadPhoto(page: Page, n: number, rgb: [number, number, number]) {
   const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Entendido' }).click();
+  await page.getByRole('button', { name: `Subir foto ${n}` }).click();
   await (await chooser).setFiles({
     name: `foto-${n}.png`,
     mimeType: 'image/png',
@@ -120,13 +117,26 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, DEMO.email, DEMO.password);
 });
 
-test('contracts a cell phone with both photos through the instructional modals', async ({ page }, info) => {
+/** The steps the stepper names, in order (on a phone too, issue 19 item 5). */
+async function stepperNames(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Pasos de la contratación' });
+  return nav.locator('.mantine-Stepper-stepLabel').allInnerTexts();
+}
+
+/** The header: one line on a phone, at most about 12 % of an 844 px screen (issue 19 item 6). */
+async function expectCompactHeader(page: Page): Promise<void> {
+  const box = await page.locator('header.mantine-Card-root').boundingBox();
+  expect(box?.height ?? 999).toBeLessThanOrEqual(0.12 * 844);
+}
+
+test('contracts a cell phone with both photos, one tap each to the file picker', async ({ page }, info) => {
   // Five steps, each checked with axe and photographed: about a minute on an idle two-core machine.
   test.setTimeout(180_000);
   await startContract(page, 'cell-phone');
   await expect(stepHeading(page, 'Tu celular')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeVisible();
   await expect(page.getByText('Paso 1 de 5')).toBeVisible();
+  expect(await stepperNames(page)).toEqual(['Tu celular', 'Fotos', 'Vigencia', 'Tomador', 'Resumen']);
+  await expectCompactHeader(page);
   // One honest price (issue 19 item 1): "desde" is the cheapest quote and says for which phone value.
   await expect(
     page.getByText(/^Desde \$\s3\.430,35\/mes por una suma asegurada de \$\s150\.000,00$/),
@@ -134,7 +144,15 @@ test('contracts a cell phone with both photos through the instructional modals',
   await expectAccessible(page);
   await shot(page, info, 'risk');
 
-  await page.getByRole('button', { name: 'Ver detalle de la cobertura' }).click();
+  // The header's details are a sheet from the bottom on a phone.
+  await page.getByRole('button', { name: 'Detalles', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Tu contratación' });
+  await expect(sheet.getByText(/Del Plata/)).toBeVisible();
+  // The insurer's logo, named after its legal name (spec §2 item 1), is in the sheet on a phone.
+  await expect(sheet.getByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'header-sheet');
+  await sheet.getByRole('button', { name: 'Ver detalle de la cobertura' }).click();
   const details = page.getByRole('dialog', { name: 'Detalle de la contratación' });
   await expect(details.getByText('Inclusiones')).toBeVisible();
   await shot(page, info, 'coverage-details');
@@ -179,32 +197,39 @@ test('contracts a cell phone with both photos through the instructional modals',
   await expect(stepHeading(page, 'Fotos')).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'photos');
-  await uploadPhoto(page, 1, 'Foto 1: captura del IMEI', [0, 120, 140]);
-  await page.getByRole('button', { name: 'Subir foto 2' }).click();
-  await expect(page.getByRole('dialog', { name: 'Foto 2: selfie en el espejo' })).toBeVisible();
+  // What each photo must show is written beside its button; the spec's modal is under '¿Cómo saco la foto?'.
+  await expect(page.getByText('Selfie en el espejo con el celular y el frente de tu DNI.')).toBeVisible();
+  await uploadPhoto(page, 1, [0, 120, 140]);
+  await page.getByRole('button', { name: '¿Cómo saco la foto? Foto 2' }).click();
+  const modal = page.getByRole('dialog', { name: 'Foto 2: selfie en el espejo' });
+  await expect(modal.getByText('Tenés que subir las dos imágenes para poder confirmar.')).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'photo-2-modal');
-  await page.keyboard.press('Escape');
-  await uploadPhoto(page, 2, 'Foto 2: selfie en el espejo', [240, 110, 60]);
+  await modal.getByRole('button', { name: 'Entendido' }).click();
+  await expect(modal).toBeHidden();
+  await uploadPhoto(page, 2, [240, 110, 60]);
   await shot(page, info, 'photos-done');
   await next(page);
 
+  // The cover dates (a month from today) and the taker (the customer) need no 'Continuar': the summary.
+  await expect(stepHeading(page, 'Resumen')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar Tomador' })).toBeVisible();
+  // Both stay open from the stepper.
+  await page
+    .getByRole('navigation', { name: 'Pasos de la contratación' })
+    .getByRole('button', { name: /Vigencia/ })
+    .click();
   await expect(stepHeading(page, 'Vigencia')).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'dates');
   await next(page);
-
-  await expect(stepHeading(page, 'Tomador')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Tomador' })).toHaveValue(/Sofía|Demo/);
-  await expectAccessible(page);
-  await shot(page, info, 'taker');
-  await next(page);
+  await expect(stepHeading(page, 'Resumen')).toBeVisible();
 
   await expect(page.getByText('Galaxy A54')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Foto 2 cargada' })).toBeVisible();
   // The premio quoted is the price the flow showed, and the header's.
   await expect(page.getByText(/^\$\s10\.291,05$/)).toBeVisible();
-  await expect(page.getByText(/^Tu precio: \$\s10\.291,05 por 1 mes$/)).toBeVisible();
+  await expect(page.getByText(/^\$\s10\.291,05 por 1 mes$/)).toBeVisible();
   await confirmAndExpectPending(page, info);
 });
 
@@ -239,7 +264,17 @@ test('contracts a personal accident with a billing party created in search-entit
   await page.getByLabel('Leí y acepto las cláusulas especiales').check();
   await next(page);
 
+  // The taker is the customer without asking; another billing party is chosen from the summary.
+  await expect(stepHeading(page, 'Resumen')).toBeVisible();
+  await page.getByRole('button', { name: 'Editar Tomador' }).click();
   await expect(stepHeading(page, 'Tomador')).toBeVisible();
+  await page.getByRole('button', { name: '¿Qué es esto? Contratante designado' }).click();
+  await expect(page.getByRole('dialog', { name: 'Contratante designado' })).toContainText(
+    'a cuyo nombre emitimos las facturas',
+  );
+  await expectAccessible(page);
+  await shot(page, info, 'glossary-billing-party');
+  await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'Buscar otro contratante por DNI o CUIT' }).click();
   await expect(page).toHaveURL(/\/search-entity\?/);
   await expect(page.getByRole('heading', { name: 'Buscar persona o empresa' })).toBeVisible();
@@ -268,13 +303,11 @@ test('contracts a personal accident with a billing party created in search-entit
   await confirmAndExpectPending(page, info);
 });
 
-test('contracts a home: dates, address and taker', async ({ page }, info) => {
+test('contracts a home: the address asked, the dates and the taker proposed', async ({ page }, info) => {
   await startContract(page, 'home');
-  await expect(stepHeading(page, 'Vigencia')).toBeVisible();
-  await expect(page.getByText('Paso 1 de 4')).toBeVisible();
-  await next(page);
-
+  // The cover dates are proposed (a month from today): the flow opens at the address.
   await expect(stepHeading(page, 'Tu hogar')).toBeVisible();
+  await expect(page.getByText('Paso 2 de 4')).toBeVisible();
   await page.getByLabel('Calle').fill('Av. Corrientes');
   await page.getByLabel('Altura').fill('1234');
   await page.getByLabel('Piso').fill('5');
@@ -286,9 +319,14 @@ test('contracts a home: dates, address and taker', async ({ page }, info) => {
   await shot(page, info, 'address');
   await next(page);
 
-  await expect(stepHeading(page, 'Tomador')).toBeVisible();
-  await next(page);
+  await expect(stepHeading(page, 'Resumen')).toBeVisible();
   await expect(page.getByText(/Av\. Corrientes 1234, 5 B, Río Cuarto, Córdoba/)).toBeVisible();
+  // Each insurance word of the price says what it is.
+  await page.getByRole('button', { name: '¿Qué es esto? Premio' }).click();
+  await expect(page.getByRole('dialog', { name: 'Premio' })).toContainText('Es lo que pagás en total');
+  await expectAccessible(page);
+  await shot(page, info, 'glossary-premio');
+  await page.keyboard.press('Escape');
   await confirmAndExpectPending(page, info);
 });
 
@@ -319,7 +357,11 @@ test('resumes an interrupted process after a reload and on another page', async 
   await shot(other, info, 'saved-answers');
   await other.close();
 
-  await page.getByRole('button', { name: 'Descartar contratación' }).click();
+  await page.getByRole('button', { name: 'Detalles', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Tu contratación' })
+    .getByRole('button', { name: 'Descartar contratación' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Descartar contratación' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Descartar' }).click();
   await expect(page.getByText('Descartaste la contratación.')).toBeVisible();

@@ -1,5 +1,5 @@
 /** The "¿Qué es esto?" of each insurance word: a named button that opens its plain-Spanish explanation. */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithMantine } from '../../../test/render.tsx';
@@ -23,11 +23,12 @@ describe('the glossary', () => {
     const button = screen.getByRole('button', { name: `¿Qué es esto? ${WORDS[term]}` });
     expect(button.textContent).toContain('¿Qué es esto?');
     await user.click(button);
-    const dialog = await screen.findByRole('dialog', { name: WORDS[term] });
+    const dialog = await screen.findByRole('dialog', { name: WORDS[term] }, { timeout: 3000 });
     // A sentence of its own, not the word repeated.
     expect(dialog.textContent?.length).toBeGreaterThan(WORDS[term].length + 40);
+    // (In a browser the explanation takes the focus; the browser test presses Escape there.)
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says what the premio is in relation to the prima, with voseo', async () => {

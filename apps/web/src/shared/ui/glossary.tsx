@@ -34,7 +34,17 @@ export function Glossary({ term, compact = false }: GlossaryProps) {
   const word = t(`glossary.terms.${term}.term`);
   const name = t('glossary.what', { term: word });
   return (
-    <Popover width={280} position="bottom-start" withArrow shadow="md" radius="md" closeOnEscape returnFocus>
+    // The explanation takes the focus (a screen reader reads it; Escape closes it) and gives it back.
+    <Popover
+      width={280}
+      position="bottom-start"
+      withArrow
+      shadow="md"
+      radius="md"
+      closeOnEscape
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         {compact ? (
           <ActionIcon

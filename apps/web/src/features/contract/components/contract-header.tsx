@@ -96,12 +96,21 @@ export function ContractHeader({ process, onDiscard }: ContractHeaderProps) {
           <Text size="sm" c="dimmed" visibleFrom="sm">
             {policyText}
           </Text>
-          <Text size="sm" fw={600} visibleFrom="sm">
-            {priceText}
-          </Text>
-          <Text size="sm" fw={600} c="brand.8" hiddenFrom="sm" truncate="end">
-            {priceOf('priceShort')}
-          </Text>
+          {price ? (
+            <>
+              <Text size="sm" fw={600} visibleFrom="sm">
+                {priceText}
+              </Text>
+              <Text size="sm" fw={600} c="brand.8" hiddenFrom="sm" truncate="end">
+                {priceOf('priceShort')}
+              </Text>
+            </>
+          ) : (
+            // The "desde" reads the same at every size: once, cut to its line on a phone.
+            <Text size="sm" fw={600} className={classes.price}>
+              {priceText}
+            </Text>
+          )}
         </Stack>
         {logo && <Box visibleFrom="sm">{logo}</Box>}
         {/* Phone: the product and its price on one line, the rest in a sheet from the bottom. */}
