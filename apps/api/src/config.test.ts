@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { productionEnv } from '../test/production-env.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -176,5 +179,69 @@ describe('storage, metrics and stopping', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '30000', SHUTDOWN_TIMEOUT_MS: '20000' })).toThrow(
       /SHUTDOWN_GRACE_MS/,
     );
+  });
+});
+
+describe('ARCA', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return '';
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+  };
+
+  it('runs the local ARCA peer by default, at point of sale 1', () => {
+    expect(loadConfig({}).arca).toEqual({ environment: 'local', pointOfSale: 1, timeoutMs: 15_000 });
+  });
+
+  it('reads the certificate and key from their variables or files, with the CUIT and the endpoints', () => {
+    const env = productionEnv();
+    const dir = mkdtempSync(path.join(tmpdir(), 'cubierto-arca-config-'));
+    writeFileSync(path.join(dir, 'arca.crt'), env.ARCA_CERT!);
+    writeFileSync(path.join(dir, 'arca.key'), env.ARCA_KEY!);
+    const fromFiles = loadConfig(
+      {
+        ARCA_ENV: 'homologacion',
+        ARCA_CUIT: '30-71234567-1',
+        ARCA_CERT_FILE: 'arca.crt',
+        ARCA_KEY_FILE: path.join(dir, 'arca.key'),
+        ARCA_POINT_OF_SALE: '12',
+      },
+      dir,
+    ).arca;
+    expect(fromFiles).toMatchObject({
+      environment: 'homologacion',
+      cuit: '30712345671',
+      pointOfSale: 12,
+      certificatePem: env.ARCA_CERT,
+      privateKeyPem: env.ARCA_KEY,
+      wsaaUrl: undefined,
+    });
+    // A PEM in one variable may come with its line breaks written as \n.
+    const inline = loadConfig({ ...env, ARCA_KEY: env.ARCA_KEY!.replaceAll('\n', '\\n') }).arca;
+    expect(inline).toMatchObject({ environment: 'homologacion', privateKeyPem: env.ARCA_KEY });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a bad CUIT, a missing or unreadable certificate, a key that is not one, and both forms at once', () => {
+    expect(problemsOf({ ARCA_CUIT: '30-7123' })).toMatch(/ARCA_CUIT: must be the 11 digits/);
+    expect(problemsOf({ ARCA_ENV: 'homologacion' })).toMatch(/ARCA_CERT, ARCA_CERT_FILE: required/);
+    expect(
+      problemsOf({
+        ARCA_ENV: 'produccion',
+        ARCA_CUIT: '30712345671',
+        ARCA_CERT_FILE: '/nonexistent.crt',
+        ARCA_KEY: 'x',
+      }),
+    ).toMatch(/ARCA_CERT_FILE: cannot read \/nonexistent\.crt/);
+    const env = productionEnv();
+    expect(problemsOf({ ...env, ARCA_KEY: 'not a key' })).toMatch(/ARCA_KEY: is not a PEM private key/);
+    expect(problemsOf({ ...env, ARCA_CERT_FILE: 'arca.crt' })).toMatch(
+      /ARCA_CERT_FILE: set ARCA_CERT or ARCA_CERT_FILE, not both/,
+    );
+    expect(problemsOf({ ...env, ARCA_ENV: 'local' })).toMatch(/ARCA_ENV: must be homologacion or produccion/);
   });
 });
