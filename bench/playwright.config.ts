@@ -1,6 +1,13 @@
-/** The journey benchmark runs on the browser tests' setup (real server, embedded database, Chromium). */
+/**
+ * The journey benchmark (bench/journey.bench.ts) on the browser tests' setup: real server, embedded
+ * database, Chromium, at the phone's and the desktop's sizes, one journey at a time.
+ */
 import { defineConfig } from '@playwright/test';
 import e2e from '../e2e/playwright.config.ts';
+
+/** One run's id: the runner's, inherited by its workers, so their rows land in the same results file. */
+process.env.JOURNEY_RUN ??= new Date().toISOString();
+export const JOURNEY_RUN = process.env.JOURNEY_RUN;
 
 export default defineConfig({
   ...e2e,
@@ -9,5 +16,10 @@ export default defineConfig({
   outputDir: './results/journey',
   reporter: [['list']],
   retries: 0,
-  projects: [{ name: 'mobile', use: { viewport: { width: 390, height: 844 }, hasTouch: true } }],
+  // One journey at a time: the browser time of one is not the other's.
+  workers: 1,
+  projects: [
+    { name: '390x844', use: { viewport: { width: 390, height: 844 }, hasTouch: true } },
+    { name: '1280x800', use: { viewport: { width: 1280, height: 800 } } },
+  ],
 });
