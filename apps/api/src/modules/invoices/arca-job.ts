@@ -87,7 +87,12 @@ export function argentinaDate(at: Date): string {
 }
 
 /** Enqueues the authorisation of a document inside the caller's transaction (`round` tells retries apart). */
-export function enqueueArcaAuthorization(tx: DbOrTx, invoiceId: number, round = 0, runAt?: Date) {
+export function enqueueArcaAuthorization(
+  tx: DbOrTx,
+  invoiceId: number,
+  round: number | string = 0,
+  runAt?: Date,
+) {
   return enqueue(tx, {
     kind: ARCA_AUTHORIZE_JOB,
     payload: { invoiceId },

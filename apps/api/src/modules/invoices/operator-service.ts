@@ -4,6 +4,7 @@
  * once what ARCA objected to is fixed; and the connection's state for the dashboard (environment, point
  * of sale, the wsfe ticket's expiry, how many documents wait).
  */
+import { randomUUID } from 'node:crypto';
 import { type AdminInvoice, INVOICE_KINDS } from '@cubierto/contracts';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -87,7 +88,8 @@ export async function retryInvoice(deps: { db: Db }, input: { id: number; audit:
       .set({ arcaStatus: 'pendiente_cae' })
       .where(eq(invoices.id, input.id))
       .returning();
-    await enqueueArcaAuthorization(tx, input.id, row.arcaAttempts);
+    // A round of its own: the job's key never repeats, however many times it is retried.
+    await enqueueArcaAuthorization(tx, input.id, `retry-${randomUUID()}`);
     const [insurance] = row.insuranceId
       ? await tx
           .select({ number: insurances.number })
