@@ -54,6 +54,7 @@ const AT_DESKTOP = [
   'contract-taps.spec.ts',
   'business.spec.ts',
   'tour.spec.ts',
+  'products-first.spec.ts',
   'prerender.spec.ts',
   ...DESKTOP_ONLY,
 ];

@@ -1,9 +1,10 @@
 /**
- * The home tour (spec §2 "Home tour"), at phone and desktop size: it opens by itself after a customer's
- * first sign-in, walks its eleven steps in order (the tools, the main navigation and help point at what
- * each size shows), takes the customer to 'Facturación' for the invoice profile and back with 'Previo',
- * ends with 'Finalizar' on the home screen, does not open by itself again, and 'Realizar tour' (home
- * only) opens it again.
+ * The home tour (spec §2 "Home tour"), at phone and desktop size. It is offered, not forced (issue 19):
+ * after a customer's first sign-in the home offers it in a card ('¿Querés un recorrido?') and it does not
+ * open by itself; taken from the card, it walks its eleven steps in order (the tools, the main navigation
+ * and help point at what each size shows), takes the customer to 'Facturación' for the invoice profile
+ * and back with 'Previo', ends with 'Finalizar' on the home screen; the offer does not come back, and
+ * 'Realizar tour' (home only) opens it again. 'Ahora no' puts the offer away for good on this device.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { registerThroughApi } from './api-steps.ts';
@@ -35,20 +36,34 @@ async function expectStep(page: Page, index: number, [title, target]: [string, s
   else await expect(highlighted).toHaveAttribute('id', 'driver-dummy-element');
 }
 
-test('the home tour opens after the first sign-in, walks every step and opens again from its menu item', async ({
-  page,
-}, info) => {
-  const desktop = info.project.name.startsWith('desktop');
-  const steps = expectedSteps(desktop);
-  const customer = await registerThroughApi(page, 'Lucía Ferreyra');
-
+async function signInFirstTime(page: Page, name: string): Promise<void> {
+  const customer = await registerThroughApi(page, name);
   await page.goto('/login');
   await page.getByLabel('Email').fill(customer.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(/\/tabs$/);
+  await expect(page.getByText(`¡Hola, ${name}!`)).toBeVisible();
+}
 
+test('the home offers the tour after the first sign-in; taken, it walks every step and opens again from its menu item', async ({
+  page,
+}, info) => {
+  const desktop = info.project.name.startsWith('desktop');
+  const steps = expectedSteps(desktop);
+  await signInFirstTime(page, 'Lucía Ferreyra');
+
+  // Offered, not opened.
   const popover = tourPopover(page);
+  const offer = page.getByRole('region', { name: '¿Querés un recorrido?' });
+  await expect(offer).toBeVisible();
+  await page.waitForTimeout(1_500);
+  await expect(popover).toHaveCount(0);
+  await expectAccessible(page);
+  await shot(page, info, 'offer');
+  await offer.getByRole('button', { name: 'Hacer el recorrido' }).click();
+  await expect(offer).toHaveCount(0);
+
   await expectStep(page, 0, steps[0]!);
   await expect(popover.getByRole('button', { name: 'Previo' })).toBeDisabled();
   await expectAccessible(page);
@@ -74,11 +89,12 @@ test('the home tour opens after the first sign-in, walks every step and opens ag
   await expect(popover).toHaveCount(0);
   await expect(page).toHaveURL(/\/tabs$/);
 
-  // Seen once: a new visit to home does not open it again by itself.
+  // Taken once: a new visit to home neither offers it again nor opens it.
   await page.reload();
   await expect(page.getByText('¡Hola, Lucía Ferreyra!')).toBeVisible();
   await page.waitForTimeout(1_500);
   await expect(popover).toHaveCount(0);
+  await expect(offer).toHaveCount(0);
 
   // 'Realizar tour' is on the home screen's menu only, and opens the tour again.
   const burger = page.getByRole('button', { name: 'Abrir el menú' });
@@ -94,4 +110,27 @@ test('the home tour opens after the first sign-in, walks every step and opens ag
   if (!desktop) await burger.click();
   await expect(menu.getByText('Salir', { exact: true })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Realizar tour' })).toHaveCount(0);
+});
+
+test("'Ahora no' puts the tour's offer away on this device, and the menu still opens the tour", async ({
+  page,
+}, info) => {
+  const desktop = info.project.name.startsWith('desktop');
+  await signInFirstTime(page, 'Tomás Ibarra');
+  const offer = page.getByRole('region', { name: '¿Querés un recorrido?' });
+  await offer.getByRole('button', { name: 'Ahora no' }).click();
+  await expect(offer).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('¡Hola, Tomás Ibarra!')).toBeVisible();
+  await page.waitForTimeout(1_500);
+  await expect(offer).toHaveCount(0);
+  await expect(tourPopover(page)).toHaveCount(0);
+  await shot(page, info, 'offer-dismissed');
+
+  if (!desktop) await page.getByRole('button', { name: 'Abrir el menú' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menú principal' })
+    .getByRole('button', { name: 'Realizar tour' })
+    .click();
+  await expectStep(page, 0, expectedSteps(desktop)[0]!);
 });

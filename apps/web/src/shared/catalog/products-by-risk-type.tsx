@@ -11,7 +11,14 @@ import { LoadError } from '../ui/load-error.tsx';
 import { ProductGrid } from './product-grid.tsx';
 import { productsByRiskType, publicPoliciesQueryOptions } from './public-policies.ts';
 
-export function ProductsByRiskType({ hrefOf }: { hrefOf: (riskTypeCode: string) => string }) {
+export function ProductsByRiskType({
+  hrefOf,
+  narrow = false,
+}: {
+  hrefOf: (riskTypeCode: string) => string;
+  /** At most three columns (the home's main column beside the wallets). */
+  narrow?: boolean;
+}) {
   const { t } = useTranslation();
   const query = useQuery(publicPoliciesQueryOptions());
   if (query.isError)
@@ -32,5 +39,5 @@ export function ProductsByRiskType({ hrefOf }: { hrefOf: (riskTypeCode: string) 
         description={t('catalog.emptyDescription')}
       />
     );
-  return <ProductGrid hrefOf={hrefOf} products={products} />;
+  return <ProductGrid hrefOf={hrefOf} products={products} narrow={narrow} />;
 }

@@ -41,7 +41,7 @@ export function WalletsSummary() {
   const config = useQuery(appConfigQueryOptions);
   const creditWalletMode = config.data?.credit_wallet_mode === true;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 1 }} spacing="md">
       {WALLETS.filter((wallet) => wallet.kind !== 'credit' || creditWalletMode).map((wallet) => (
         <WalletBalance key={wallet.kind} {...wallet} />
       ))}

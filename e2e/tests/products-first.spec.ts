@@ -1,0 +1,139 @@
+/**
+ * Products first (issue 19), at phone and desktop size: a visitor lands on the catalogue (the login page's
+ * main content, the form beside it or one tap away), opens a product, contracts it after signing up and
+ * lands in its contract with no tour on top; signing in from a product's registration goes on into its
+ * contract too; a signed-in customer's home shows the products within the first screen, above the wallets
+ * on a phone and beside them on a desktop, and offers the tour in a card rather than opening it.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { registerThroughApi } from './api-steps.ts';
+import {
+  acceptTerms,
+  confirmRegistration,
+  expectAccessible,
+  newDni,
+  newEmail,
+  PASSWORD,
+  shot,
+  tourPopover,
+} from './support.ts';
+
+const isDesktop = (projectName: string) => projectName.startsWith('desktop');
+
+/** The tour has not opened by itself: nothing of it shows, even after the home's old delay. */
+async function expectNoTour(page: Page): Promise<void> {
+  await page.waitForTimeout(1_500);
+  await expect(tourPopover(page)).toHaveCount(0);
+}
+
+/** The element's box, measured from the top of the page (not of the scrolled window). */
+async function boxOf(selector: Locator) {
+  await expect(selector).toBeVisible();
+  return selector.evaluate((node) => {
+    const rect = node.getBoundingClientRect();
+    return { top: rect.top + window.scrollY, bottom: rect.bottom + window.scrollY, left: rect.left };
+  });
+}
+
+test('a visitor lands on the products, opens one, signs up from it and lands in its contract with no tour on top', async ({
+  page,
+}, info) => {
+  const desktop = isDesktop(info.project.name);
+  const viewport = page.viewportSize()!;
+  // The site's root is the login page (spec §2), whose main content is the catalogue.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Elegí tu seguro', level: 1 })).toBeVisible();
+  const cellPhone = page.getByRole('link', { name: /Celular\s*desde \$/ });
+  // Products on the first screen (all twelve on a desktop); the form beside them (desktop) or one tap
+  // away (phone).
+  if (desktop) expect((await boxOf(cellPhone)).top).toBeLessThan(viewport.height);
+  const firstProduct = page.getByRole('link', { name: /Accidentes personales\s*desde \$/ });
+  expect((await boxOf(firstProduct)).bottom).toBeLessThan(viewport.height);
+  const email = page.getByLabel('Email');
+  if (desktop) {
+    expect((await boxOf(email)).top).toBeLessThan(viewport.height);
+    expect((await boxOf(email)).left).toBeGreaterThan((await boxOf(firstProduct)).left);
+  } else {
+    await page.getByRole('link', { name: 'Ingresá', exact: true }).click();
+    await expect(email).toBeFocused();
+    await expect(email).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await expectAccessible(page);
+  await shot(page, info, 'login-with-products');
+
+  await cellPhone.click();
+  await expect(page).toHaveURL(/\/productos\/cell-phone$/);
+  await expect(page.getByRole('heading', { name: 'Celular', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Contratar Robo (Celular Protegido)' }).click();
+  await expect(page).toHaveURL(/\/register-risk\?coverage=\d+$/);
+  await page.getByLabel('Nombre y apellido').fill('Julieta Paz');
+  const address = newEmail('productos');
+  await page.getByLabel('Email').fill(address);
+  await page.getByLabel('DNI').fill(newDni());
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await acceptTerms(page);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await confirmRegistration(page, address);
+
+  // Straight into the product's contract: no tour over it, no offer either.
+  await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
+  await expect(page.getByText('Celular · Robo').first()).toBeVisible();
+  await expectNoTour(page);
+  await expect(page.getByText('¿Querés un recorrido?')).toHaveCount(0);
+  await expectAccessible(page);
+  await shot(page, info, 'contract-after-sign-up');
+
+  // The home offers the tour later, in a card; it does not open by itself.
+  await page.goto('/tabs');
+  await expect(page.getByRole('heading', { name: '¡Hola, Julieta Paz!' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '¿Querés un recorrido?' })).toBeVisible();
+  await expectNoTour(page);
+});
+
+test("a customer signs in from a product's registration ('Ingresá') and goes on into its contract", async ({
+  page,
+}, info) => {
+  const customer = await registerThroughApi(page, 'Bruno Acosta');
+  await page.goto('/productos/cell-phone');
+  await page.getByRole('button', { name: 'Contratar Robo (Celular Protegido)' }).click();
+  await expect(page).toHaveURL(/\/register-risk\?coverage=\d+$/);
+  await page.getByRole('link', { name: 'Ingresá', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/login\?coverage=\d+$/);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
+  await expect(page.getByText('Celular · Robo').first()).toBeVisible();
+  await expectNoTour(page);
+  await shot(page, info, 'contract-after-sign-in');
+});
+
+test('a signed-in home shows the products within the first screen, above the wallets on a phone and beside them on a desktop', async ({
+  page,
+}, info) => {
+  const desktop = isDesktop(info.project.name);
+  const viewport = page.viewportSize()!;
+  const customer = await registerThroughApi(page, 'Carla Núñez');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/tabs$/);
+  await expect(page.getByRole('heading', { name: '¡Hola, Carla Núñez!' })).toBeVisible();
+
+  const products = page.getByRole('region', { name: 'Productos' });
+  const firstProduct = products.getByRole('link').first();
+  const wallets = page.getByRole('region', { name: 'Tus billeteras' });
+  const product = await boxOf(firstProduct);
+  expect(product.bottom).toBeLessThan(viewport.height);
+  const walletsBox = await boxOf(wallets);
+  if (desktop) expect(walletsBox.left).toBeGreaterThan(product.left);
+  else expect(walletsBox.top).toBeGreaterThan((await boxOf(products)).bottom);
+  // The tour is offered, not opened.
+  await expect(page.getByRole('region', { name: '¿Querés un recorrido?' })).toBeVisible();
+  await expectNoTour(page);
+  await expectAccessible(page);
+  await shot(page, info, 'home');
+});
