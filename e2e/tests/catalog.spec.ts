@@ -21,9 +21,8 @@ import {
 test('a visitor browses the catalogue, looks at a coverage and registers to contract it', async ({
   page,
 }, info) => {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Ver seguros' }).click();
-  await expect(page).toHaveURL(/\/productos$/);
+  // The login page shows the products (products-first.spec.ts); the public catalogue has them too.
+  await page.goto('/productos');
   await expect(page.getByRole('heading', { name: 'Seguros para vos' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Celular\s*desde \$/ })).toBeVisible();
   await expectAccessible(page);

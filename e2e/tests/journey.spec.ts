@@ -52,10 +52,9 @@ test('the whole journey: from the public products to a claim and its notificatio
     await prompt.getByRole('button', { name: 'Más tarde' }).click();
   });
 
-  // 1. A visitor browses the public products.
+  // 1. A visitor browses the products: the login page's main content (issue 19).
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Ver seguros' }).click();
-  await expect(page.getByRole('heading', { name: 'Seguros para vos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Elegí tu seguro', level: 1 })).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'products');
   await page.getByRole('link', { name: /Celular\s*desde \$/ }).click();

@@ -1,6 +1,6 @@
 /**
- * The public catalogue (/productos): anyone, signed in or not, browses the products by risk type. Opened
- * from the login page ('Ver seguros').
+ * The public catalogue (/productos): anyone, signed in or not, browses the products by risk type. The
+ * login page shows the same products as its main content; this page is where the public pages' logo leads.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,9 @@
 /**
- * Which customers have seen the home tour on this device, so it opens by itself only once, after their
- * first sign-in here (docs/decisions/015: the API has no place for it; a per-user column would need a
- * migration and a route for a hint). Only user ids are kept, in localStorage apart from the session's
- * storage: sign-out clears the session, not this, or the tour would come back at every sign-in.
+ * Which customers have taken the home tour, or turned its offer down, on this device, so the home offers
+ * it only until then (tour-offer.ts; docs/decisions/015: the API has no place for it, and a per-user
+ * column would need a migration and a route for a hint). Only user ids are kept, in localStorage apart
+ * from the session's storage: sign-out clears the session, not this, or the offer would come back at
+ * every sign-in.
  */
 const KEY = 'cubierto:tour-seen';
 
