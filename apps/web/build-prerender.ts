@@ -79,12 +79,12 @@ export function pageHtml(
   // where hydration does not meet them.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const marker = page.route.replace(/"/g, '&quot;');
+  // A form submitted before the app runs goes as a POST, never with its fields (a password) in the
+  // address; once the entry script runs, src/app/early-input.ts holds and replays it.
+  const body = page.html.slice(hints.length).replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
   return template
     .replace('</head>', () => `${hints}${links.join('')}</head>`)
-    .replace(
-      root,
-      () => `<div id="root" data-prerendered="${marker}">${page.html.slice(hints.length)}</div>`,
-    );
+    .replace(root, () => `<div id="root" data-prerendered="${marker}">${body}</div>`);
 }
 
 export function prerenderPages(options: { define: Record<string, string>; alias: AliasOptions }): Plugin {

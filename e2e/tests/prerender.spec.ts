@@ -113,6 +113,28 @@ test.describe('with JavaScript on', () => {
     await expect(page).toHaveURL(/\/tabs/);
   });
 
+  test('what a visitor types and submits before the app has taken the page over is signed in with, never sent in the address', async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/i18n/es.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    // The page is the server's HTML: the form is there, the app is not running it yet.
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    expect(page.url()).not.toContain('password');
+    release();
+    await expect(page).toHaveURL(/\/tabs/);
+    expect(page.url()).not.toContain('password');
+  });
+
   test('a signed-in customer opening the prerendered login is taken home', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.email);

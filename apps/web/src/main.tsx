@@ -8,6 +8,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, currentRoutePattern, routerReady } from './app/app.tsx';
+import { holdEarlyInput } from './app/early-input.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
 import { debugMode, silenceConsole } from './shared/observability/console.ts';
@@ -24,6 +25,8 @@ if (!container) throw new Error('#root is missing from index.html');
 
 /** The route a prerendered page was rendered for, or null for the empty index.html. */
 const prerenderedRoute = container.getAttribute('data-prerendered');
+/** What the visitor types or submits on a prerendered page before the app takes it over. */
+const earlyInput = prerenderedRoute === null ? undefined : holdEarlyInput(container);
 
 async function start(root: HTMLElement): Promise<void> {
   const app = (
@@ -36,10 +39,15 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   await routerReady();
-  if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute)
+  if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute) {
+    earlyInput?.snapshot();
     hydrateRoot(root, app);
+    await earlyInput?.replay();
+    return;
+  }
   // A signed-in visitor (sent home from /login, 'Ir al inicio' on the public pages) or another route.
-  else createRoot(root).render(app);
+  earlyInput?.release();
+  createRoot(root).render(app);
 }
 
 initI18n()
