@@ -46,11 +46,15 @@ export function PersonSuggestions({ prefix }: { prefix: string }) {
   const { t } = useTranslation();
   const { setValue } = useFormContext();
   const suggestions = useQuery(suggestionsQueryOptions());
-  const current = useWatch({ name: `${prefix}.dni` }) as string | undefined;
+  const current = useWatch({ name: prefix }) as Partial<Record<keyof SuggestedPerson, string>> | undefined;
   const digits = (value: string | undefined) => (value ?? '').replace(/\D/g, '');
+  // A slot that already holds the person with all their data. One the form filled from the account
+  // (name and DNI, no birth date or gender) still offers them: one tap completes it.
+  const holds = (person: SuggestedPerson) =>
+    digits(current?.dni) === person.dni && Boolean(current?.birth_date) && Boolean(current?.gender);
   const choices = (suggestions.data?.people ?? [])
     // The person already there, complete, is not offered again.
-    .filter((person) => digits(current) !== person.dni)
+    .filter((person) => !holds(person))
     .map((person) => ({
       key: person.dni,
       label: fullName(person),

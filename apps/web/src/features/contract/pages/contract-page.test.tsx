@@ -415,6 +415,18 @@ describe('contract page: the answers of the last contracts, offered (issue 19 it
     expect(within(traveller).queryByRole('button', { name: 'Completar con Juan Gómez' })).toBeNull();
   });
 
+  it('a traveller whose name and DNI are typed but not the rest is still offered, and one tap completes them', async () => {
+    const user = userEvent.setup();
+    renderProcess(processOf('travel-assistance'), suggestions({ people: [juan] }));
+    const traveller = await screen.findByRole('group', { name: 'Viajero 1' });
+    await user.clear(within(traveller).getByLabelText('DNI'));
+    await user.type(within(traveller).getByLabelText('DNI'), '28123456');
+    await user.click(await within(traveller).findByRole('button', { name: 'Completar con Juan Gómez' }));
+    expect(within(traveller).getByLabelText('Fecha de nacimiento')).toHaveValue('1988-11-02');
+    expect(within(traveller).getByRole('combobox', { name: 'Género' })).toHaveValue('Masculino');
+    expect(within(traveller).queryByRole('button', { name: 'Completar con Juan Gómez' })).toBeNull();
+  });
+
   it('a motorcycle of an earlier contract fills the plate and its data; an address fills a home', async () => {
     const user = userEvent.setup();
     const year = new Date().getFullYear() - 3;
