@@ -34,25 +34,28 @@ export const ReferralCodeSchema = z
 export const REFERRAL_STATUSES = ['registered', 'pending', 'rewarded', 'refused', 'clawed_back'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
-/** Why an invitation earns nothing, or lost what it earned. */
-export const REFERRAL_REASONS = [
-  /** An earlier invitee had the same DNI. */
-  'same_dni',
-  /** An earlier invitee registered from the same device. */
-  'same_device',
-  /** An earlier invitee paid with the same payer. */
-  'same_payment_method',
-  /** The first insurance ended (cancelled, withdrawn, voided) before the reward was due. */
+/**
+ * Why an invitation earns nothing: an earlier invitee had the same DNI, registered from the same device
+ * or paid with the same payer.
+ */
+export const REFERRAL_DUPLICATE_REASONS = ['same_dni', 'same_device', 'same_payment_method'] as const;
+/**
+ * Why an invitation earns nothing, or loses what it earned, because its first insurance did not hold:
+ * - `insurance_ended`: it ended (cancelled, withdrawn, voided) before the reward was due;
+ * - `payment_reversed`: the provider took the first payment back (refund, cancellation, chargeback);
+ * - `insurance_withdrawn`: the invitee used the botón de arrepentimiento;
+ * - `insurance_voided`: an operator voided or rejected it, refunding everything;
+ * - `inviter_deleted`: the inviter deleted the account before the reward was due.
+ */
+export const REFERRAL_LAPSE_REASONS = [
   'insurance_ended',
-  /** The provider took the first payment back (refund, cancellation, chargeback). */
   'payment_reversed',
-  /** The invitee used the botón de arrepentimiento. */
   'insurance_withdrawn',
-  /** An operator voided or rejected the insurance, refunding everything. */
   'insurance_voided',
-  /** The inviter deleted the account before the reward was due. */
   'inviter_deleted',
 ] as const;
+/** Why an invitation earns nothing, or lost what it earned. */
+export const REFERRAL_REASONS = [...REFERRAL_DUPLICATE_REASONS, ...REFERRAL_LAPSE_REASONS] as const;
 export type ReferralReason = (typeof REFERRAL_REASONS)[number];
 
 /** One invitation as its inviter sees it on the Referidos page. */

@@ -38,6 +38,7 @@ export const operatorInsurancesListSpec = {
     created_at: insurances.createdAt,
     total: insurances.totalCents,
     number: insurances.number,
+    status: insurances.status,
   },
   extra: ['search'],
 } satisfies ListSpec;

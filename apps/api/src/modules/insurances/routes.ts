@@ -19,6 +19,7 @@ import {
   StartProcessBodySchema,
   StepBodySchema,
 } from '@cubierto/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileAnswer } from '../../lib/file-answer.ts';
@@ -49,12 +50,14 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['insurance-processes'];
   const applicationId = deps.config.applicationId;
+  /** Whose process it is, and the application it is contracted in: what every call here starts from. */
+  const owner = (request: FastifyRequest) => ({ userId: caller(request).userId, applicationId });
 
   app.get(
     '/',
     { schema: { tags, security, response: { 200: dataOf(z.array(InsuranceProcessSchema)) } } },
     async (request) => ({
-      data: await listProcesses(deps, { userId: caller(request).userId, applicationId }),
+      data: await listProcesses(deps, owner(request)),
     }),
   );
 
@@ -63,11 +66,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, body: StartProcessBodySchema, response: { 201: Process } } },
     async (request, reply) =>
       reply.status(201).send({
-        data: await startProcess(deps, {
-          userId: caller(request).userId,
-          coverageId: request.body.coverage_id,
-          applicationId,
-        }),
+        data: await startProcess(deps, { ...owner(request), coverageId: request.body.coverage_id }),
       }),
   );
 
@@ -90,11 +89,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, security, params: Id, response: { 200: Process } } },
     async (request) => ({
-      data: await findProcess(deps, {
-        userId: caller(request).userId,
-        processId: request.params.id,
-        applicationId,
-      }),
+      data: await findProcess(deps, { ...owner(request), processId: request.params.id }),
     }),
   );
 
@@ -110,11 +105,10 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => ({
       data: await saveStep(deps, {
-        userId: caller(request).userId,
+        ...owner(request),
         processId: request.params.id,
         step: request.params.step,
         body: request.body,
-        applicationId,
       }),
     }),
   });
@@ -133,11 +127,7 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: Id, response: { 201: dataOf(QuoteSchema) } } },
     async (request, reply) =>
       reply.status(201).send({
-        data: await quoteProcess(deps, {
-          userId: caller(request).userId,
-          processId: request.params.id,
-          applicationId,
-        }),
+        data: await quoteProcess(deps, { ...owner(request), processId: request.params.id }),
       }),
   );
 
@@ -158,10 +148,9 @@ export const processRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { created, insurance } = await confirmProcess(deps, {
-        userId: caller(request).userId,
+        ...owner(request),
         processId: request.params.id,
         quoteId: request.body.quote_id,
-        applicationId,
       });
       return reply.status(created ? 201 : 200).send({ data: insurance });
     },
