@@ -17,9 +17,13 @@ export type Navigate = (to: string) => void | Promise<void>;
 
 let running = false;
 
+/** Said on `window` when the tour starts, from the home's offer or the menu: the offer then goes away. */
+export const TOUR_STARTED_EVENT = 'cubierto:tour-started';
+
 export async function startHomeTour(navigate: Navigate): Promise<void> {
   if (running) return;
   running = true;
+  window.dispatchEvent(new Event(TOUR_STARTED_EVENT));
   try {
     const [{ driver }, config] = await Promise.all([
       import('driver.js'),

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../../test/render.tsx';
 import { TourOffer } from '../components/tour-offer.tsx';
+import { TOUR_STARTED_EVENT } from './home-tour.ts';
 import { hasSeenTour, rememberTourSeen } from './tour-memory.ts';
 import { shouldOfferTour } from './tour-offer.ts';
 
@@ -49,5 +50,16 @@ describe('the home tour is offered, not forced (issue 19)', () => {
   it('shows nothing on a home reached by a payment return', () => {
     renderOffer('/tabs?status=approved&external_reference=X&insurance_id=3');
     expect(screen.queryByText('¿Querés un recorrido?')).not.toBeInTheDocument();
+  });
+
+  it("goes away, remembered, when the tour is taken from the menu ('Realizar tour')", async () => {
+    const onStart = renderOffer('/tabs');
+    expect(await screen.findByRole('region', { name: '¿Querés un recorrido?' })).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event(TOUR_STARTED_EVENT));
+    });
+    expect(screen.queryByRole('region', { name: '¿Querés un recorrido?' })).not.toBeInTheDocument();
+    expect(hasSeenTour(7)).toBe(true);
+    expect(onStart).not.toHaveBeenCalled();
   });
 });
