@@ -1,7 +1,7 @@
 /**
  * 'Dar de baja' as the customer lives it, on the real API: the ways to end the insurance with their date
  * and refund shown before confirming, the refund shown landing in Mi dinero to the centavo, a baja at the
- * end of the period that keeps the cover and gives nothing back, and the '¡Excelente!' of a cover that
+ * end of the period that keeps the cover and gives nothing back, and 'Estás cubierto' for a cover that
  * starts later (with the verification page saying from when it is in force).
  */
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
@@ -126,13 +126,13 @@ test('ending with the paid period: the cover stays until its end, nothing is ref
   await expect(page.getByText('Todavía no hay movimientos')).toBeVisible();
 });
 
-test("'¡Excelente!' for a cover that starts later: the day its certificate is available", async ({
+test("'Estás cubierto' for a cover that starts later: the day it starts and its certificate is available", async ({
   page,
 }, info) => {
   const customer = await registerThroughApi(page, 'Paula Giménez');
   const { insurance } = await contractBag(page, customer, { confirm: true, startsIn: 5 });
   if (!insurance) throw new Error('The insurance was not issued');
-  // Enough in Mi dinero to pay it from the pay page (a wallet payment gets '¡Excelente!').
+  // Enough in Mi dinero to pay it from the pay page (a wallet payment lands on 'Estás cubierto').
   const topUp = await page.request.post(`${API}/customers/money-wallet/top-ups`, {
     headers: { ...customer.auth, 'Idempotency-Key': crypto.randomUUID() },
     data: { amount_cents: insurance.total_cents + 100_000, method: 'sandbox' },
@@ -148,15 +148,20 @@ test("'¡Excelente!' for a cover that starts later: the day its certificate is a
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
 
   const starts = dayEs(dayFromToday(5));
-  const excellent = page.getByRole('dialog', { name: '¡Excelente!' });
-  await expect(excellent).toContainText(
-    `Tu contratación está paga. La cobertura empieza el ${starts}, y desde ese día vas a poder descargar la constancia.`,
-  );
-  await expect(excellent.getByRole('button', { name: 'Descargar constancia' })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}/cubierto$`));
+  await expect(
+    page.getByRole('heading', { name: `Tu cobertura empieza el ${starts}`, level: 1 }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      `Tu contratación está paga. Desde el ${starts} vas a poder descargar tu constancia de cobertura.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Descargar constancia' })).toHaveCount(0);
   await expectAccessible(page);
-  await shotBoth(page, info, 'excellent-starts-later');
-  await excellent.getByRole('button', { name: 'Continuar' }).click();
+  await shotBoth(page, info, 'covered-starts-later');
   await page.getByRole('button', { name: 'Saltar encuesta >' }).click();
+  await page.getByRole('link', { name: 'Ver mi seguro' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}$`));
   await expect(

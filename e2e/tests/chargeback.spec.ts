@@ -242,9 +242,10 @@ test('a chargeback after approval voids the insurance it paid and takes a spent 
   await openPayPage(page, byCard.id, /Mercado Pago/);
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
   await throughMercadoPago(page);
-  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Saltar encuesta >' }).click();
-  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${byCard.id}`));
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${byCard.id}/cubierto$`));
+  await expect(page.getByRole('heading', { name: 'Estás cubierto', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver mi seguro' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${byCard.id}$`));
   await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
   const check = await page.getByRole('link', { name: 'Ver la verificación' }).getAttribute('href');
   expect(check).toMatch(/^\/verificar\//);
@@ -254,10 +255,9 @@ test('a chargeback after approval voids the insurance it paid and takes a spent 
   // … and the second from Mi dinero, which keeps what is left of the top-up.
   await openPayPage(page, fromWallet.id, /Mi dinero/);
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
-  const excellent = page.getByRole('dialog');
-  await expect(excellent.getByText('¡Excelente!')).toBeVisible();
-  await excellent.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('button', { name: 'Saltar encuesta >' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${fromWallet.id}/cubierto$`));
+  await expect(page.getByRole('heading', { name: 'Estás cubierto', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver mi seguro' }).click();
   await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
   await menu(page, 'Mi dinero');
   await expect(balanceOf(page)).toContainText(ars(topUpCents - fromWallet.total_cents));

@@ -1,7 +1,8 @@
 /**
  * Contracting as a customer does it: a phone with its two photos, a personal accident with a billing party
- * found in search-entity, a home, and a process resumed after a reload and on another page. Each ends as
- * an insurance 'Pendiente de pago'.
+ * found in search-entity, a home, and a process resumed after a reload and on another page. Each ends on
+ * the summary's 'Confirmar y pagar' with the test checkout: the insurance issued 'Pendiente de pago' and
+ * the customer at the checkout (payments.spec.ts and pay-at-summary.spec.ts pay it).
  */
 import { expect, type Page, test } from '@playwright/test';
 // The API tests' small real images: a valid PNG of one colour.
@@ -40,17 +41,18 @@ async function sessionToken(page: Page): Promise<string> {
   );
 }
 
-/** Checks through the API that the insurance the page shows was issued 'Pendiente de pago'. */
-async function expectPendingInsurance(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/customers\/insurances\/\d+$/);
-  const id = new URL(page.url()).pathname.split('/').pop();
-  const answer = await page.request.get(`/api/v4/customers/insurances/${id}`, {
-    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
-  });
+/** Checks through the API that the process issued its insurance 'Pendiente de pago'. */
+async function expectPendingInsurance(page: Page, processId: string, token: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const process = await page.request.get(`/api/v4/customers/insurance-processes/${processId}`, { headers });
+  const { status, insurance_id } = (await process.json()).data;
+  expect(status).toBe('completed');
+  const answer = await page.request.get(`/api/v4/customers/insurances/${insurance_id}`, { headers });
   expect(answer.status()).toBe(200);
   expect((await answer.json()).data).toMatchObject({
     status: 'pendiente',
     status_label: 'Pendiente de pago',
+    paid_at: null,
   });
 }
 
@@ -95,22 +97,28 @@ async function uploadPhoto(page: Page, n: number, rgb: [number, number, number])
   await expect(page.getByRole('img', { name: `Foto ${n} cargada` })).toBeVisible();
 }
 
+/**
+ * The summary (issue 19): the price, the methods, and 'Confirmar y pagar' with the test checkout, which
+ * issues the insurance and leaves for the checkout after 'Aviso de redireccionamiento'.
+ */
 async function confirmAndExpectPending(page: Page, info: Parameters<typeof shot>[1]) {
   await expect(stepHeading(page, 'Resumen')).toBeVisible();
   for (const label of ['Prima', 'Recargos', 'Impuestos', 'Premio']) {
-    await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
   }
+  const processId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const token = await sessionToken(page);
+  await page.getByRole('radio', { name: /Pago de prueba/ }).check();
   await expectAccessible(page);
   await shot(page, info, 'summary');
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aún no está pagada' });
-  await expect(
-    unpaid.getByText('Recordá que deberás pagar la contratación para tener cobertura.'),
-  ).toBeVisible();
-  await shot(page, info, 'unpaid');
-  await expectPendingInsurance(page);
-  await unpaid.getByRole('button', { name: 'Entendido' }).click();
-  await expect(unpaid).toBeHidden();
+  await page.getByRole('button', { name: /^Confirmar y pagar \$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
+    .getByRole('button', { name: 'Continuar' })
+    .click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await expect(page.getByRole('button', { name: 'Aprobar el pago' })).toBeVisible();
+  await expectPendingInsurance(page, processId, token);
 }
 
 test.beforeEach(async ({ page }) => {

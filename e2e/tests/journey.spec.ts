@@ -1,8 +1,9 @@
 /**
  * The whole journey of a new customer, as one person would live it, at phone and desktop sizes: browse
  * the public products, register from the cell-phone product, contract it (IMEI, both photos, dates,
- * taker), pay it with the test checkout, answer the poll, download the certificate, file a claim with a
- * photo, read the notification, sign out. Axe on every screen, a screenshot of every step
+ * taker), confirm and pay it in one tap with the test checkout, land on 'Estás cubierto', answer the poll
+ * below it, download the certificate, file a claim with a photo, read the notification, sign out. Axe on
+ * every screen, a screenshot of every step
  * (artifacts/screenshots/<size>/the-whole-journey…).
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -101,22 +102,10 @@ test('the whole journey: from the public products to a claim and its notificatio
   await expect(page.getByRole('heading', { level: 2, name: 'Resumen' })).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'contract-summary');
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aún no está pagada' });
-  await expect(unpaid).toBeVisible();
-  await unpaid.getByRole('button', { name: 'Entendido' }).click();
-  await expect(page).toHaveURL(/\/customers\/insurances\/\d+$/);
-  const insurancePath = new URL(page.url()).pathname;
-  await expect(page.getByText('Pendiente de pago').first()).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, info, 'insurance-pending');
-
-  // 4. Pays it with the test checkout and answers the poll.
-  await page.getByRole('link', { name: 'Pagar', exact: true }).click();
-  await page.getByRole('radio', { name: /Pago de prueba/ }).click();
-  await expectAccessible(page);
-  await shot(page, info, 'pay');
-  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  // 4. Confirms and pays in one tap with the test checkout (issue 19), lands on 'Estás cubierto' and
+  // answers the poll offered below it.
+  await expect(page.getByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
+  await page.getByRole('button', { name: /^Confirmar y pagar \$/ }).click();
   await page
     .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
     .getByRole('button', { name: 'Continuar' })
@@ -124,23 +113,25 @@ test('the whole journey: from the public products to a claim and its notificatio
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await shot(page, info, 'checkout');
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
-  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
-  const poll = page
-    .getByRole('dialog')
-    .filter({ has: page.getByRole('heading', { name: 'Contanos tu experiencia' }) });
-  await expect(poll).toBeVisible();
+  await expect(page).toHaveURL(/\/customers\/insurances\/\d+\/cubierto$/);
+  const insurancePath = new URL(page.url()).pathname.replace(/\/cubierto$/, '');
+  await expect(page.getByRole('heading', { level: 1, name: 'Estás cubierto' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Contanos tu experiencia' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, info, 'poll');
-  const highest = poll.getByRole('radio', { name: '5, Más probable' });
+  await shot(page, info, 'covered');
+  const highest = page.getByRole('radio', { name: '5, Más probable' });
   for (let i = 0; i < (await highest.count()); i += 1) await highest.nth(i).check();
-  await poll.getByRole('button', { name: 'Enviar encuesta' }).click();
-  await expect(page).toHaveURL(new RegExp(`${insurancePath}\\?check_credits=true$`));
-  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar encuesta' }).click();
+  await expect(page.getByText('¡Gracias por contarnos!')).toBeVisible();
 
-  // 5. Downloads the certificate.
+  // 5. Downloads the certificate, the first button of 'Estás cubierto'.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descargar constancia' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await page.getByRole('link', { name: 'Ver mi seguro' }).click();
+  await expect(page).toHaveURL(new RegExp(`${insurancePath}$`));
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'insurance-in-force');
 

@@ -221,9 +221,13 @@ test('an operator signs in with TOTP, builds and publishes a product, and a cust
   await customer.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(customer.getByRole('heading', { name: 'Resumen', level: 2 })).toBeVisible();
   await expect(customer.getByText(plan).first()).toBeVisible();
-  await customer.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(customer.getByRole('dialog', { name: 'Tu contratación aún no está pagada' })).toBeVisible();
-  await expect(customer).toHaveURL(/\/customers\/insurances\/\d+$/);
+  // Confirm is pay (issue 19): one tap issues the insurance and leaves for the test checkout.
+  await customer.getByRole('button', { name: /^Confirmar y pagar \$/ }).click();
+  await customer
+    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
+    .getByRole('button', { name: 'Continuar' })
+    .click();
+  await expect(customer).toHaveURL(/\/sandbox\/checkout\//);
   await shot(customer, info, 'customer-contracted');
   await customer.context().close();
 });

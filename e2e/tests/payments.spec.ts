@@ -1,7 +1,9 @@
 /**
- * Paying as a customer does it: a pending insurance through the test checkout (approved, then the poll and
- * the certificate; rejected, and the app says so), Mi dinero topped up through the checkout and used to
- * pay another insurance, and the refund of an insurance cancelled at once showing up in Mi dinero.
+ * Paying later, from the insurance's pay page, as a customer does it: a pending insurance through the test
+ * checkout (approved: 'Estás cubierto' with the poll below it and the certificate; rejected or left
+ * pending: back on the contract's summary under 'Tu contratación aún no está paga'), Mi dinero topped up
+ * through the checkout and used to pay another insurance, and the refund of an insurance cancelled at once
+ * showing up in Mi dinero. Paying from the summary itself: pay-at-summary.spec.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.ts';
@@ -22,16 +24,25 @@ async function openPayPage(page: Page, insuranceId: number, method: RegExp): Pro
   await page.getByRole('radio', { name: method }).click();
 }
 
+/** The poll below 'Estás cubierto' (never a dialog in front of it). */
 async function answerPoll(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Contanos tu experiencia' })).toBeVisible();
-  const send = dialog.getByRole('button', { name: 'Enviar encuesta' });
+  const poll = page.getByRole('region', { name: 'Contanos tu experiencia' });
+  await expect(poll).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const send = poll.getByRole('button', { name: 'Enviar encuesta' });
   await expect(send).toBeDisabled();
-  const highest = dialog.getByRole('radio', { name: '5, Más probable' });
+  const highest = poll.getByRole('radio', { name: '5, Más probable' });
   for (let i = 0; i < (await highest.count()); i += 1) await highest.nth(i).check();
   await expect(send).toBeEnabled();
   await send.click();
-  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('¡Gracias por contarnos!')).toBeVisible();
+}
+
+/** Where an approved payment lands. */
+async function expectCovered(page: Page, insuranceId: number): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insuranceId}/cubierto$`));
+  await expect(page.getByRole('heading', { name: 'Estás cubierto', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-toast-type]')).toHaveCount(0);
 }
 
 test('pays a pending insurance with the test checkout, answers the poll and gets the certificate', async ({
@@ -57,19 +68,14 @@ test('pays a pending insurance with the test checkout, answers the poll and gets
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
 
-  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
-  await expect(
-    page.getByRole('dialog').getByRole('heading', { name: 'Contanos tu experiencia' }),
-  ).toBeVisible();
-  // The return's query string is gone once read.
-  await expect(page).toHaveURL(/\/tabs$/);
-  await expectAccessible(page);
-  await shot(page, info, 'poll');
-  await answerPoll(page);
-
-  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}\\?check_credits=true$`));
-  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+  // The return's query string is gone once read, and the customer is covered.
+  await expectCovered(page, insurance.id);
   await expect(page.getByRole('button', { name: 'Descargar constancia' })).toBeEnabled();
+  await expectAccessible(page);
+  await shot(page, info, 'covered');
+  await answerPoll(page);
+  await page.getByRole('link', { name: 'Ver mi seguro' }).click();
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
   await shot(page, info, 'paid-insurance');
 });
 
@@ -86,11 +92,10 @@ test('a payment return that arrives while signed out goes on after the login', a
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
 
-  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
+  await expectCovered(page, insurance.id);
   await shot(page, info, 'return-after-login');
-  await answerPoll(page);
-  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}\\?check_credits=true$`));
-  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Saltar encuesta >' }).click();
+  await expect(page.getByRole('region', { name: 'Contanos tu experiencia' })).toHaveCount(0);
 });
 
 test('a rejected test payment says it could not be paid, one left pending says so', async ({
@@ -108,19 +113,22 @@ test('a rejected test payment says it could not be paid, one left pending says s
     .click();
   await page.getByRole('button', { name: 'Rechazar el pago' }).click();
 
-  await expect(page.getByText('No se pudo realizar el pago')).toBeVisible();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Tu contratación aún no está pagada')).toBeVisible();
+  // Back on the contract's summary, where it is paid, under the 'not paid yet' modal; no toast.
+  await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
+  const dialog = page.getByRole('dialog', { name: 'Tu contratación aún no está paga' });
   await expect(
     dialog.getByText('Recordá que deberás pagar la contratación para tener cobertura.'),
   ).toBeVisible();
+  await expect(page.locator('[data-toast-type]')).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, info, 'not-paid');
-
   await dialog.getByRole('button', { name: 'Pagar ahora' }).click();
-  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}/pay$`));
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'No se pudo realizar el pago' })).toContainText(
+    'El pago con Pago de prueba no se realizó',
+  );
 
-  // Trying again and leaving it pending: a warning, and still not paid.
+  // Trying again and leaving it pending: the same modal, and the summary says it is pending.
   await page.getByRole('radio', { name: /Pago de prueba/ }).click();
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
   await page
@@ -128,8 +136,10 @@ test('a rejected test payment says it could not be paid, one left pending says s
     .getByRole('button', { name: 'Continuar' })
     .click();
   await page.getByRole('button', { name: 'Dejar pendiente' }).click();
-  await expect(page.getByText('El pago quedó en estado pendiente')).toBeVisible();
-  await expect(page.getByRole('dialog').getByText('Tu contratación aún no está pagada')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Tu contratación aún no está paga' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Más tarde' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}$`));
+  await expect(page.getByText('Pendiente de pago').first()).toBeVisible();
 });
 
 test('tops up Mi dinero with the test checkout and pays another insurance from it', async ({
@@ -139,11 +149,15 @@ test('tops up Mi dinero with the test checkout and pays another insurance from i
   const insurance = await issueBagInsurance(page, customer);
   await signIn(page, customer.email, PASSWORD);
 
-  // Too little in Mi dinero: the API's message and a way to add money.
+  // Too little in Mi dinero: said beside the button, without a code, with a way to add money.
   await openPayPage(page, insurance.id, /Mi dinero/);
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
-  await expect(page.getByText(/Saldo insuficiente: te faltan/).first()).toBeVisible();
-  await page.getByRole('link', { name: 'Ingresar dinero en Mi dinero' }).click();
+  const short = page.getByRole('alert').filter({ hasText: 'No te alcanza el saldo' });
+  await expect(short.getByText(/^Saldo insuficiente: te faltan/)).toBeVisible();
+  await expect(page.getByText(/Código/)).toHaveCount(0);
+  await expect(page.locator('[data-toast-type]')).toHaveCount(0);
+  await shot(page, info, 'short-balance');
+  await short.getByRole('link', { name: 'Ingresar dinero en Mi dinero' }).click();
 
   await expect(page).toHaveURL(/\/customers\/money-wallet$/);
   await expect(page.getByRole('heading', { name: 'Mi dinero', level: 1 })).toBeVisible();
@@ -172,19 +186,19 @@ test('tops up Mi dinero with the test checkout and pays another insurance from i
   await expectAccessible(page);
   await shot(page, info, 'movement');
 
-  await openPayPage(page, insurance.id, /Mi dinero/);
+  // Now Mi dinero covers it: chosen beforehand, it pays at once.
+  await page.goto(`/customers/insurances/${insurance.id}/pay`);
+  await expect(page.getByRole('radio', { name: /Mi dinero/ })).toBeChecked();
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
-  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
-  const excellent = page.getByRole('dialog');
-  await expect(excellent.getByText('¡Excelente!')).toBeVisible();
+  await expectCovered(page, insurance.id);
   await expect(
-    excellent.getByText(
-      'Tu contratación está paga y vigente. Ya podés descargar tu constancia de cobertura.',
+    page.getByText(
+      'Finalizaste tu contratación: tu seguro está pago y vigente. Descargá tu constancia de cobertura.',
     ),
   ).toBeVisible();
-  await shot(page, info, 'excellent');
-  await excellent.getByRole('button', { name: 'Continuar' }).click();
+  await shot(page, info, 'covered');
   await page.getByRole('button', { name: 'Saltar encuesta >' }).click();
+  await page.getByRole('link', { name: 'Ver mi seguro' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/customers/insurances/${insurance.id}$`));
   await expect(page.getByText('Vigente', { exact: true })).toBeVisible();

@@ -45,7 +45,7 @@ describe("'Estás cubierto' (issue 19)", () => {
     expect(screen.getByText('$ 13.721,40')).toBeInTheDocument();
     expect(screen.getByText(/^Del .* al /)).toBeInTheDocument();
     const buttons = screen.getAllByRole('button').concat(screen.getAllByRole('link'));
-    expect(buttons[0]).toHaveAccessibleName('Descargar constancia de cobertura');
+    expect(buttons[0]).toHaveAccessibleName('Descargar constancia');
     expect(screen.getByRole('link', { name: 'Ver mi seguro' })).toHaveAttribute(
       'href',
       '/customers/insurances/21',
@@ -67,7 +67,7 @@ describe("'Estás cubierto' (issue 19)", () => {
       await screen.findByRole('heading', { level: 1, name: /^Tu cobertura empieza el 1.*noviembre/ }),
     ).toBeInTheDocument();
     expect(
-      screen.queryByRole('button', { name: 'Descargar constancia de cobertura' }),
+      screen.queryByRole('button', { name: 'Descargar constancia' }),
     ).not.toBeInTheDocument();
     expect(screen.getByText(/vas a poder descargar tu constancia de cobertura/)).toBeInTheDocument();
   });
