@@ -53,30 +53,32 @@ export async function listNotifications(
 ) {
   const { db } = deps;
   const mine = eq(notificationUsers.userId, userId);
-  const [rows, [total], [unread]] = await Promise.all([
-    db
-      .select({ nu: notificationUsers, n: notifications })
-      .from(notificationUsers)
-      .innerJoin(notifications, eq(notifications.id, notificationUsers.notificationId))
-      .where(mine)
-      .orderBy(
-        sql`${notificationUsers.readAt} is null desc`,
-        desc(notifications.createdAt),
-        desc(notificationUsers.id),
-      )
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(notificationUsers).where(mine),
-    db
-      .select({ n: count() })
-      .from(notificationUsers)
-      .where(and(mine, isNull(notificationUsers.readAt))),
-  ]);
-  return {
-    rows: rows.map((r) => notificationUserOut(r.nu, r.n)),
-    total: total?.n ?? 0,
-    unread: unread?.n ?? 0,
-  };
+  const rows = await db
+    .select({ nu: notificationUsers, n: notifications })
+    .from(notificationUsers)
+    .innerJoin(notifications, eq(notifications.id, notificationUsers.notificationId))
+    .where(mine)
+    .orderBy(
+      sql`${notificationUsers.readAt} is null desc`,
+      desc(notifications.createdAt),
+      desc(notificationUsers.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  const out = rows.map((r) => notificationUserOut(r.nu, r.n));
+  // The first page, not full, holds every notification: it tells both counts by itself (one statement).
+  if (page.offset === 0 && rows.length < page.limit) {
+    return { rows: out, total: rows.length, unread: rows.filter((r) => r.nu.readAt === null).length };
+  }
+  // Otherwise both counts in one statement.
+  const [counts] = await db
+    .select({
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${notificationUsers.readAt} is null)`.mapWith(Number),
+    })
+    .from(notificationUsers)
+    .where(mine);
+  return { rows: out, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
 }
 
 export async function findNotification(deps: { db: DbOrTx }, input: { userId: number; id: number }) {
