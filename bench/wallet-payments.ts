@@ -4,7 +4,8 @@
  * run, then the reconciliation check (every wallet's balance equals the sum of its movements; money is
  * conserved: top-ups = balances + payments, and nothing paid twice).
  *   npm run bench:wallet     (BENCH_DURATION=15 s per pgbench run and for the payments, BENCH_WARMUP=2,
- *                             BENCH_CLIENTS=50, BENCH_PG_URL=…, BENCH_PGBENCH_SCALE=1, BENCH_CPU_PROF=dir)
+ *                             BENCH_CLIENTS=50, BENCH_PG_URL=…, BENCH_PGBENCH_SCALE=1, BENCH_CPU_PROF=dir,
+ *                             BENCH_KEEP_DB=1)
  *
  * The floor: `pgbench -i` into a scratch database, then `pgbench -c 10` and `-c 50` (`-j 2`), each
  * BENCH_DURATION seconds; the floor is the better of the two. PostgreSQL's own transaction — 3 updates,
@@ -434,7 +435,9 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DB=1 keeps the payments' database to look at its plans (EXPLAIN ANALYZE) afterwards.
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`Kept the database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(tmp, { recursive: true, force: true });
   }
