@@ -169,12 +169,24 @@ async function downloadFromCovered(page: Page, act: Actions, onScreen: OnScreen)
   await act.download(page.getByRole('button', { name: /^Descargar constancia/ }), "'Descargar constancia'");
 }
 
-/** The summary's one button: 'Confirmar y pagar $ X'. */
-async function confirmAndPay(page: Page, act: Actions, onScreen: OnScreen): Promise<void> {
+/**
+ * The summary's one button, 'Confirmar y pagar $ X', with the test checkout chosen beforehand (the customer
+ * has nothing in Mi dinero). With `provoke`, Mi dinero is tried first: the short balance is said beside
+ * the button; the insurance is issued by then, and the button reads 'Pagar $ X'.
+ */
+async function confirmAndPay(page: Page, act: Actions, { onScreen, provoke }: Walk): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: 'Resumen', exact: true })).toBeVisible();
-  const pay = page.getByRole('button', { name: /^Confirmar y pagar \$/ });
+  const pay = page.getByRole('button', { name: /^(Confirmar y pagar|Pagar) \$/ });
   await expect(pay).toBeEnabled();
+  await expect(page.getByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
   await onScreen('summary');
+  if (provoke) {
+    await page.getByRole('radio', { name: /Mi dinero/ }).check();
+    await pay.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'No te alcanza el saldo' })).toBeVisible();
+    await onScreen('summary-short-balance');
+    await page.getByRole('radio', { name: /Pago de prueba/ }).check();
+  }
   await act.tap(pay, "'Confirmar y pagar'");
 }
 
@@ -250,7 +262,8 @@ export async function newVisitorCellPhone(
   }
   await act.tap(next(page), "'Continuar'");
 
-  await confirmAndPay(page, act, onScreen);
+  // (the short balance is provoked in journey 2)
+  await confirmAndPay(page, act, { onScreen });
   await payWithTestCheckout(page, act, onScreen);
   await downloadFromCovered(page, act, onScreen);
   return { actions: act.list, ms: Date.now() - started - act.idleMs };
@@ -272,7 +285,21 @@ export type ReturningCustomer = Customer & { traveller: { first_name: string; la
  * flow does it): the traveller the next contract offers.
  */
 export async function prepareReturningTraveller(page: Page): Promise<ReturningCustomer> {
-  const customer = await registerThroughApi(page, 'Martina Sosa', 'journey');
+  // Registered as the app does it (the form, then the mailed code), with a DNI known here: the customer
+  // travelled themselves.
+  const email = newEmail('journey');
+  const dni = newDni();
+  const traveller = { first_name: 'Martina', last_name: 'Sosa' };
+  const registered = await page.request.post(`${API}/auth/register`, {
+    data: { name: 'Martina Sosa', email, password: PASSWORD, dni, accepted_terms: true },
+  });
+  expect(registered.status(), await registered.text()).toBe(202);
+  const confirmed = await page.request.post(`${API}/auth/register/confirm`, {
+    data: { email, code: await mailedCode(email) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  const { access_token } = (await confirmed.json()) as { access_token: string };
+  const customer: Customer = { email, auth: { Authorization: `Bearer ${access_token}` } };
   const headers = customer.auth;
   const coverageId = await travelCoverage(page);
   const started = await page.request.post(`${API}/customers/insurance-processes`, {
@@ -282,13 +309,12 @@ export async function prepareReturningTraveller(page: Page): Promise<ReturningCu
   expect(started.status(), await started.text()).toBe(201);
   const process = (await started.json()).data as { id: number; steps: string[] };
   const entity = (await (await page.request.get(`${API}/customers/entities`, { headers })).json()).data[0].id;
-  const traveller = { first_name: 'Martina', last_name: 'Sosa' };
   const answers: Record<string, unknown> = {
     dates: { start_date: dayFromToday(3), end_date: dayFromToday(10) },
     risk: {
       trip_type: 'one_trip',
       destination: 'Brasil',
-      travellers: [{ ...traveller, dni: newDni(), birth_date: '1991-04-12', gender: 'f' }],
+      travellers: [{ ...traveller, dni, birth_date: '1991-04-12', gender: 'f' }],
     },
     taker: { taker_entity_id: entity, billing_entity_id: entity },
   };
@@ -303,12 +329,12 @@ export async function prepareReturningTraveller(page: Page): Promise<ReturningCu
     headers,
   });
   expect(quote.status(), await quote.text()).toBe(201);
-  const confirmed = await page.request.post(`${API}/customers/insurance-processes/${process.id}/confirm`, {
+  const issued = await page.request.post(`${API}/customers/insurance-processes/${process.id}/confirm`, {
     headers,
     data: { quote_id: (await quote.json()).data.id },
   });
-  expect(confirmed.status(), await confirmed.text()).toBe(201);
-  await payInSandbox(page, customer, (await confirmed.json()).data.id as number);
+  expect(issued.status(), await issued.text()).toBe(201);
+  await payInSandbox(page, customer, (await issued.json()).data.id as number);
   return { ...customer, traveller };
 }
 
@@ -378,7 +404,7 @@ export async function returningCustomerTravel(
   await act.fill(page.getByLabel('Regreso'), dayFromToday(14), 'Regreso');
   await act.tap(next(page), "'Continuar'");
 
-  await confirmAndPay(page, act, onScreen);
+  await confirmAndPay(page, act, walk);
   await payWithTestCheckout(page, act, onScreen);
   await downloadFromCovered(page, act, onScreen);
   return { actions: act.list, ms: Date.now() - started - act.idleMs };
