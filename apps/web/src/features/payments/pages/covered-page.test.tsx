@@ -66,9 +66,7 @@ describe("'Estás cubierto' (issue 19)", () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: /^Tu cobertura empieza el 1.*noviembre/ }),
     ).toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: 'Descargar constancia' }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Descargar constancia' })).not.toBeInTheDocument();
     expect(screen.getByText(/vas a poder descargar tu constancia de cobertura/)).toBeInTheDocument();
   });
 
