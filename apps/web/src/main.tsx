@@ -39,14 +39,17 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   await routerReady();
+  const work = earlyInput?.snapshot();
   if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute) {
-    earlyInput?.snapshot();
     hydrateRoot(root, app);
-    await earlyInput?.replay();
+    if (work && (work.typed.length > 0 || work.held))
+      await import('./app/early-input-replay.ts').then(({ replayEarlyInput }) => replayEarlyInput(work));
+    // Nothing typed yet: a submit from here on reaches the page's own handler once it is hydrated.
+    else work?.release();
     return;
   }
   // A signed-in visitor (sent home from /login, 'Ir al inicio' on the public pages) or another route.
-  earlyInput?.release();
+  work?.release();
   createRoot(root).render(app);
 }
 

@@ -8,6 +8,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyInput } from './early-input.ts';
+import { replayEarlyInput } from './early-input-replay.ts';
 
 function SignIn({
   onSignIn,
@@ -68,11 +69,16 @@ describe('the hand-over of a prerendered form', () => {
     container.querySelector('form')!.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
 
-    early.snapshot();
+    const work = early.snapshot();
+    expect(work.typed.map((entry) => entry.field.getAttribute('aria-label'))).toEqual([
+      'Email',
+      'Contraseña',
+      'Recordarme',
+    ]);
     await act(async () => {
       root = hydrateRoot(container, <SignIn onSignIn={onSignIn} />);
     });
-    await act(() => early.replay());
+    await act(() => replayEarlyInput(work));
 
     expect(field('Email').value).toBe('ana@example.com');
     expect(onSignIn).toHaveBeenCalledTimes(1);
@@ -83,15 +89,17 @@ describe('the hand-over of a prerendered form', () => {
     });
   });
 
-  it('leaves the page alone when nothing was typed, and stops holding submits after the hand-over', async () => {
+  it('has nothing to hand over when nothing was typed, and stops holding submits once released', async () => {
     const onSignIn = vi.fn();
     const { container, field } = prerendered(onSignIn);
     const early = holdEarlyInput(container);
-    early.snapshot();
+    const work = early.snapshot();
+    expect(work.typed).toEqual([]);
+    expect(work.held).toBeUndefined();
     await act(async () => {
       root = hydrateRoot(container, <SignIn onSignIn={onSignIn} />);
     });
-    await act(() => early.replay());
+    work.release();
     expect(onSignIn).not.toHaveBeenCalled();
 
     fireEvent.change(field('Email'), { target: { value: 'beto@example.com' } });
