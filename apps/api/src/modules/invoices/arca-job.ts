@@ -39,6 +39,7 @@ import {
   type ArcaVatLine,
   type ArcaVoucherType,
 } from './arca/types.ts';
+import { ArcaInvalidRequestError } from './arca/wsfe.ts';
 import type { ArcaService } from './arca-service.ts';
 
 export const ARCA_AUTHORIZE_JOB = 'invoices.arca-authorize';
@@ -402,6 +403,24 @@ async function authorizeOne(
   try {
     result = await client.requestCae(request);
   } catch (error) {
+    // Our own request does not add up (the client refuses it before sending): asking again would fail the
+    // same way, so it stands rejected with the reason, for an operator to see and retry once fixed.
+    if (error instanceof ArcaInvalidRequestError) {
+      await db
+        .update(invoices)
+        .set({
+          arcaStatus: 'rechazada',
+          arcaPendingNumber: null,
+          arcaMessages: error.problems.map((problem) => ({
+            code: 0,
+            kind: 'local',
+            message: `Solicitud inválida, no enviada a ARCA: ${problem}`.slice(0, 500),
+          })),
+        })
+        .where(and(eq(invoices.id, row.id), eq(invoices.arcaStatus, 'pendiente_cae')));
+      deps.log?.warn({ invoiceId: row.id, problems: error.problems }, 'ARCA: request refused before sending');
+      return 'rechazada';
+    }
     if (error instanceof ArcaUnavailableError) {
       await db
         .update(invoices)
