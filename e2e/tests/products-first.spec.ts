@@ -10,6 +10,7 @@ import { registerThroughApi } from './api-steps.ts';
 import {
   acceptTerms,
   confirmRegistration,
+  DEMO,
   expectAccessible,
   newDni,
   newEmail,
@@ -136,4 +137,30 @@ test('a signed-in home shows the products within the first screen, above the wal
   await expectNoTour(page);
   await expectAccessible(page);
   await shot(page, info, 'home');
+});
+
+test('what a visitor types into the prerendered login before the app has started is kept', async ({
+  page,
+}) => {
+  // The app starts (hydrates the server's page) once its translations arrive: held back meanwhile.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/i18n/es.json', async (route) => {
+    await held;
+    // A request the page dropped meanwhile is already over: nothing to let through.
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email').fill(DEMO.email);
+  release();
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form[data-login-form]');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+  });
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/tabs/);
 });
