@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startArcaLocalPeer } from '../../apps/api/src/modules/invoices/arca/local-peer.ts';
 import { type S3Peer, startS3Peer } from '../../apps/api/test/peers/s3-peer.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -157,6 +158,11 @@ export async function startTopology(): Promise<Topology> {
     const s3: S3Peer = await startS3Peer('cubierto-topology');
     cleanups.push(() => s3.close());
 
+    // One ARCA for both instances, as in production: each instance's own local peer would number the
+    // same vouchers twice. The instances reach it as ARCA's homologación, with its certificate and key.
+    const arca = await startArcaLocalPeer();
+    cleanups.push(() => arca.close());
+
     const logs = { a: path.join(dir, 'api-a.log'), b: path.join(dir, 'api-b.log') };
     const env = (name: InstanceName): NodeJS.ProcessEnv => ({
       PATH: process.env.PATH,
@@ -175,6 +181,12 @@ export async function startTopology(): Promise<Topology> {
       SHUTDOWN_GRACE_MS: '2000',
       LOG_LEVEL: 'info',
       LOGIN_MAX_PER_IP: '1000',
+      ARCA_ENV: 'homologacion',
+      ARCA_WSAA_URL: arca.wsaaUrl,
+      ARCA_WSFE_URL: arca.wsfeUrl,
+      ARCA_CUIT: arca.cuit,
+      ARCA_CERT: arca.certificatePem,
+      ARCA_KEY: arca.privateKeyPem,
     });
 
     const instances: Record<InstanceName, Instance> = {
