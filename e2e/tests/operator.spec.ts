@@ -208,16 +208,15 @@ test('an operator signs in with TOTP, builds and publishes a product, and a cust
   const dialog = customer.getByRole('dialog', { name: 'Detalle de la contratación' });
   await expect(dialog.getByText('Incendio del edificio y su contenido')).toBeVisible();
   await dialog.getByRole('button', { name: 'Contratar' }).click();
-  await expect(customer.getByRole('heading', { name: 'Vigencia', level: 2 })).toBeVisible();
-  await customer.getByRole('button', { name: 'Continuar', exact: true }).click();
+  // The cover dates are proposed (issue 19): the flow opens at the address.
+  await expect(customer.getByRole('heading', { name: 'Tu hogar', level: 2 })).toBeVisible();
   await customer.getByLabel('Calle').fill('Av. Belgrano');
   await customer.getByLabel('Altura').fill('950');
   await customer.getByRole('combobox', { name: 'Provincia' }).click();
   await customer.getByRole('option', { name: 'Mendoza', exact: true }).click();
   await customer.getByRole('combobox', { name: 'Localidad' }).click();
   await customer.getByRole('option').first().click();
-  await customer.getByRole('button', { name: 'Continuar', exact: true }).click();
-  await expect(customer.getByRole('heading', { name: 'Tomador', level: 2 })).toBeVisible();
+  // The taker is the customer: on to the summary.
   await customer.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(customer.getByRole('heading', { name: 'Resumen', level: 2 })).toBeVisible();
   await expect(customer.getByText(plan).first()).toBeVisible();
