@@ -63,7 +63,7 @@ export default defineConfig({
               // What the login page draws; the rest of auth (register, reset) has its own chunks.
               name: 'auth',
               test: inSrc(
-                /^(features[\\/]auth[\\/](pages[\\/]login-page|components[\\/](social-buttons|social-icons)|social[\\/](social-redirect|use-social-return))|shared[\\/](ui[\\/]password-field|forms[\\/](api-validations|lazy-zod-resolver)))/,
+                /^(features[\\/]auth[\\/](pages[\\/]login-page|components[\\/](social-buttons|social-icons)|social[\\/](social-redirect|use-social-return|use-test-mode-sign-in))|shared[\\/](ui[\\/]password-field|forms[\\/](api-validations|lazy-zod-resolver)))/,
               ),
               priority: 1,
               includeDependenciesRecursively: false,
