@@ -41,14 +41,14 @@ test('signs in, contracts, pays and downloads the certificate with the API on an
   const coverage = await bagCoverage(page);
   await page.goto(`/contract-insurance?coverage=${coverage.id}`);
   await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
-  // The bag's steps keep what they propose (dates from today, no description, the customer as taker).
-  const counter = page.getByText(/^Paso \d+ de \d+$/);
-  const [, first, total] = /Paso (\d+) de (\d+)/.exec((await counter.textContent()) ?? '') ?? [];
-  for (let step = Number(first); step < Number(total); step += 1) {
-    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-    await expect(counter).toHaveText(`Paso ${step + 1} de ${total}`);
-  }
-  await expect(page.getByRole('heading', { level: 2, name: 'Resumen', exact: true })).toBeVisible();
+  // The bag's steps keep what they propose (dates from today, no description, the customer as taker): the
+  // flow answers what it can by itself (issue 19) and 'Continuar' passes the rest, up to the summary.
+  const summary = page.getByRole('heading', { level: 2, name: 'Resumen', exact: true });
+  await expect(async () => {
+    const proceed = page.getByRole('button', { name: 'Continuar', exact: true });
+    if (await proceed.isVisible()) await proceed.click();
+    await expect(summary).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
 
   // 3. Confirms and pays in one tap with the test checkout (issue 19): the redirect notice, the checkout,
   // and back to the app's origin on 'Estás cubierto', then the insurance.
