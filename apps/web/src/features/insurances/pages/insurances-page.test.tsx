@@ -121,6 +121,7 @@ describe('Mis contrataciones', () => {
       steps: ['risk', 'photos', 'dates', 'taker'],
       answers: { risk: {} },
       next_step: 'photos',
+      insurance_id: null,
       created_at: '2025-10-20T12:00:00.000Z',
       updated_at: '2025-10-21T12:00:00.000Z',
     };
