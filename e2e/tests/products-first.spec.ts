@@ -156,7 +156,7 @@ test('what a visitor types into the prerendered login before the app has started
   await page.getByLabel('Email').fill(DEMO.email);
   release();
   await page.waitForFunction(() => {
-    const form = document.querySelector('form[data-login-form]');
+    const form = document.querySelector('form');
     return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
   });
   await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);

@@ -40,17 +40,6 @@ function preload() {
 }
 
 type Field = keyof LoginBody;
-
-/**
- * What the visitor typed into the prerendered form before the app started (the page is drawn from HTML
- * first, then hydrated): kept, rather than wiped by the first render's empty fields. Nothing on the server.
- */
-function typedBeforeStart(field: Field): string {
-  if (typeof document === 'undefined') return '';
-  // Only this form's own fields (another page's form may still be on screen while this one renders).
-  const input = document.querySelector<HTMLInputElement>(`form[data-login-form] input[name="${field}"]`);
-  return input?.value ?? '';
-}
 type Errors = Partial<Record<Field, string>>;
 const FIELDS: readonly Field[] = ['email', 'password'];
 
@@ -62,10 +51,7 @@ export function LoginPage() {
 
   // "Ingresá" from a registration whose e-mail has an account brings that e-mail along.
   const [searchParams] = useSearchParams();
-  const [values, setValues] = useState<LoginBody>(() => ({
-    email: typedBeforeStart('email') || (searchParams.get('email') ?? ''),
-    password: typedBeforeStart('password'),
-  }));
+  const [values, setValues] = useState<LoginBody>({ email: searchParams.get('email') ?? '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const [locked, setLocked] = useState(false);
@@ -171,7 +157,6 @@ export function LoginPage() {
                 onPointerEnter={preload}
                 noValidate
                 aria-labelledby={formTitleId}
-                data-login-form
               >
                 <Stack gap="md">
                   <TextInput
