@@ -35,7 +35,12 @@ export function ArcaStatusCard() {
           </Text>
           <Text size="sm">
             {t('admin.invoices.waiting', { count: data.counts.pendiente_cae })} ·{' '}
-            <Anchor component={Link} to="/admin/invoices?f.arca_status=rechazada" size="sm">
+            <Anchor
+              component={Link}
+              to="/admin/invoices?f.arca_status=rechazada"
+              size="sm"
+              underline="always"
+            >
               {t('admin.invoices.rejected', { count: data.counts.rechazada })}
             </Anchor>
           </Text>
