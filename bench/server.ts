@@ -109,7 +109,7 @@ async function main() {
       );
       app = await buildApp({ config, database });
       // First reads on demand: the route read caches are emptied before the request is handled.
-      const caches = [app.deps.profiles, app.deps.insuranceLists];
+      const caches = [app.deps.profiles, app.deps.insuranceLists, app.deps.catalog];
       app.addHook('onRequest', async (request) => {
         if (request.headers['x-bench-uncached']) for (const cache of caches) cache.evict('all');
       });
