@@ -139,35 +139,31 @@ test('a journey through the proxy while instance A is stopped and started again'
   // The cover dates and the taker are proposed and saved on the way (issue 19): on to the summary.
   await next(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Resumen' })).toBeVisible();
-  await page.getByRole('button', { name: 'Confirmar' }).click();
-  const unpaid = page.getByRole('dialog', { name: 'Tu contratación aún no está pagada' });
-  await unpaid.getByRole('button', { name: 'Entendido' }).click();
-  await expect(page).toHaveURL(/\/customers\/insurances\/\d+$/);
-  const insurancePath = new URL(page.url()).pathname;
 
-  // 3. Pays with the test checkout.
-  await page.getByRole('link', { name: 'Pagar', exact: true }).click();
-  await page.getByRole('radio', { name: /Pago de prueba/ }).click();
-  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  // 3. Confirms and pays in one tap (issue 19): with $ 0 in Mi dinero, the test checkout is the one chosen.
+  await expect(page.getByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
+  await page.getByRole('button', { name: /^Confirmar y pagar \$/ }).click();
   await page
     .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
     .getByRole('button', { name: 'Continuar' })
     .click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
-  await expect(page.getByText('El pago se realizó correctamente')).toBeVisible();
-  const poll = page
-    .getByRole('dialog')
-    .filter({ has: page.getByRole('heading', { name: 'Contanos tu experiencia' }) });
-  await expect(poll).toBeVisible();
-  const highest = poll.getByRole('radio', { name: '5, Más probable' });
+  await expect(page).toHaveURL(/\/customers\/insurances\/\d+\/cubierto$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Estás cubierto' })).toBeVisible();
+  const insurancePath = new URL(page.url()).pathname.replace(/\/cubierto$/, '');
+  // The poll stands below, never in front: answered here.
+  const highest = page.getByRole('radio', { name: '5, Más probable' });
+  await expect(highest.first()).toBeVisible();
   for (let i = 0; i < (await highest.count()); i += 1) await highest.nth(i).check();
-  await poll.getByRole('button', { name: 'Enviar encuesta' }).click();
-  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar encuesta' }).click();
 
-  // 4. The certificate.
+  // 4. The certificate, the covered screen's first button.
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Descargar constancia' }).click();
+  await page
+    .getByRole('region', { name: 'Estás cubierto' })
+    .getByRole('button', { name: 'Descargar constancia' })
+    .click();
   const certificate = await download;
   expect(certificate.suggestedFilename()).toMatch(/\.pdf$/);
   expect(
@@ -175,6 +171,8 @@ test('a journey through the proxy while instance A is stopped and started again'
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+  await page.getByRole('link', { name: 'Ver mi seguro' }).click();
+  await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
   await shot(page, info, 'in-force');
 
   // A is back before the claim, so both instances serve the rest.
