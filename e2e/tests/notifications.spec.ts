@@ -23,8 +23,9 @@ test('a paid insurance produces a notification whose tap opens the insurance', a
   const customer = await registerThroughApi(page, 'Julieta Rossi');
   const insurance = await issueBagInsurance(page, customer);
   await payInSandbox(page, customer, insurance.id);
-  // Other areas may tell about the same payment too (an invoice): at least this one.
-  await expect.poll(() => unreadCount(page, customer)).toBeGreaterThanOrEqual(1);
+  // The payment tells two things: the insurance in force at once, and its invoice once ARCA (the server's
+  // local peer) has authorised it in the background; both are in before the bell is read.
+  await expect.poll(() => unreadCount(page, customer), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   const before = await unreadCount(page, customer);
 
   await signIn(page, customer.email, PASSWORD);

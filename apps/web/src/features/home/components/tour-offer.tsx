@@ -52,8 +52,10 @@ export function TourOffer({ userId, onStart }: TourOfferProps) {
         <CloseButton aria-label={t('home.tourOffer.dismiss')} onClick={close} />
       </Group>
       <Group gap="sm" mt="sm">
+        {/* An offer beside the home's own actions (the products), not one of them: a light button. */}
         <Button
           size="compact-md"
+          variant="light"
           onClick={() => {
             close();
             onStart();
