@@ -79,13 +79,11 @@ export function pageHtml(
   // where hydration does not meet them.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const marker = page.route.replace(/"/g, '&quot;');
-  // A form submitted before the app runs is held by public/early-hold.js (a blocking script in the head,
-  // fetched alongside the stylesheet the first paint waits for anyway) and, once the entry script runs,
-  // src/app/early-input.ts holds and replays it. Should that script not run, `method="dialog"` outside a
-  // dialog makes the browser send nothing: no POST, no fields (a password) in the address.
-  const body = page.html.slice(hints.length).replace(/<form(?![^>]*\smethod=)/g, '<form method="dialog"');
+  // A form submitted before the app runs goes as a POST, never with its fields (a password) in the
+  // address; once the entry script runs, src/app/early-input.ts holds and replays it.
+  const body = page.html.slice(hints.length).replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
   return template
-    .replace('</head>', () => `${hints}${links.join('')}<script src="/early-hold.js"></script></head>`)
+    .replace('</head>', () => `${hints}${links.join('')}</head>`)
     .replace(root, () => `<div id="root" data-prerendered="${marker}">${body}</div>`);
 }
 

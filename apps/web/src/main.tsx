@@ -5,7 +5,7 @@
  */
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, currentRoutePattern, routerReady } from './app/app.tsx';
 import { holdEarlyInput } from './app/early-input.ts';
@@ -28,12 +28,6 @@ const prerenderedRoute = container.getAttribute('data-prerendered');
 /** What the visitor types or submits on a prerendered page before the app takes it over. */
 const earlyInput = prerenderedRoute === null ? undefined : holdEarlyInput(container);
 
-/** Calls `onCommit` once the tree below has been committed: React's handlers are live from then on. */
-function Committed({ children, onCommit }: { children: ReactNode; onCommit: () => void }) {
-  useEffect(onCommit, [onCommit]);
-  return children;
-}
-
 async function start(root: HTMLElement): Promise<void> {
   const app = (
     <StrictMode>
@@ -45,25 +39,17 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   await routerReady();
-  // Before hydration the fields show what the visitor typed (typed before the entry script ran, too).
-  earlyInput?.scan();
+  const work = earlyInput?.snapshot();
   if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute) {
-    const committed = new Promise<void>((resolve) => {
-      hydrateRoot(root, <Committed onCommit={resolve}>{app}</Committed>);
-    });
-    await committed;
-    if (!earlyInput) return;
-    // The hold stays on until React's handlers are live; early-input-replay.ts takes it over then.
-    if (earlyInput.pending())
-      await import('./app/early-input-replay.ts').then(({ replayEarlyInput }) =>
-        replayEarlyInput(root, earlyInput.takeOver),
-      );
-    // Nothing typed nor submitted: from this very turn a submit reaches the page's own handler.
-    else earlyInput.takeOver();
+    hydrateRoot(root, app);
+    if (work && (work.typed.length > 0 || work.held))
+      await import('./app/early-input-replay.ts').then(({ replayEarlyInput }) => replayEarlyInput(work));
+    // Nothing typed yet: a submit from here on reaches the page's own handler once it is hydrated.
+    else work?.release();
     return;
   }
   // A signed-in visitor (sent home from /login, 'Ir al inicio' on the public pages) or another route.
-  earlyInput?.takeOver();
+  work?.release();
   createRoot(root).render(app);
 }
 

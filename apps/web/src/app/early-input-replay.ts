@@ -1,12 +1,11 @@
 /**
  * The second half of early-input.ts, loaded only when a visitor typed or submitted on a prerendered page
- * before the app took it over: once React owns the fields, the hold is taken over (in that same turn), their
- * values are typed again through input events (so the page's state takes them) and a held submit is made
- * through the page's own handler, once.
+ * before hydration: once React owns the fields, their values are typed again through input events (so the
+ * page's state takes them) and a held submit is made through the page's own handler.
  */
 import type { EarlyWork, Field } from './early-input.ts';
 
-/** How long the hand-over waits for React to own the fields before handing them over as they are. */
+/** How long the hand-over waits for React to own the fields before giving up on replaying them. */
 const HYDRATION_WAIT_MS = 10_000;
 
 const ownedByReact = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps'));
@@ -20,42 +19,29 @@ function setValue(field: Field, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** The element now in the page: the same one, or the one in its place when React drew the page again. */
-function current<T extends Element>(node: T, scope: ParentNode, selector: string, index: number): T | null {
-  if (node.isConnected) return node;
-  const found = scope.querySelectorAll(selector)[index];
-  return found instanceof (node.constructor as typeof Element) ? (found as T) : null;
-}
-
-export async function replayEarlyInput(root: HTMLElement, takeOver: () => EarlyWork): Promise<void> {
-  // The hold stays on while React hydrates: every form, field and button in the page must be its own.
+export async function replayEarlyInput({ typed, held, release }: EarlyWork): Promise<void> {
+  const nodes = [...typed.map((entry) => entry.field), ...(held ? [held.form] : [])];
   const deadline = Date.now() + HYDRATION_WAIT_MS;
-  const owned = () => [...root.querySelectorAll('form, input, textarea, button')].every(ownedByReact);
-  while (!owned() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 16));
-  const { typed, held } = takeOver();
-  for (const entry of typed) {
-    const field = current(entry.field, root, 'input, textarea', entry.index);
-    if (!field) continue;
+  while (!nodes.every(ownedByReact) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  release();
+  if (!nodes.every(ownedByReact)) return;
+  for (const { field, value, checked } of typed) {
+    if (!field.isConnected) continue;
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       // Set to the other state through React's tracker, then clicked into the typed one: a change.
-      field.checked = !entry.checked;
+      field.checked = !checked;
       field.click();
-    } else setValue(field, entry.value);
+    } else setValue(field, value);
   }
-  if (!held) return;
-  const form = current(held.form, root, 'form', held.index);
-  // A form React does not own would be sent by the browser itself: never.
-  if (!form || !ownedByReact(form)) return;
-  // The state the replayed input set reaches the form's submit handler (React flushes it in a microtask,
-  // the handler is the next render's).
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  const submitter =
-    held.submitter && held.submitterIndex >= 0
-      ? current(held.submitter, form, 'button, input', held.submitterIndex)
-      : null;
-  const own =
-    (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
-    submitter.form === form;
-  if (own) form.requestSubmit(submitter);
-  else form.requestSubmit();
+  if (held?.form.isConnected) {
+    const { form, submitter } = held;
+    // One frame for the state the replayed input set to reach the form's submit handler.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const own =
+      (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
+      submitter.form === form;
+    if (own) form.requestSubmit(submitter);
+    else form.requestSubmit();
+  }
 }
