@@ -29,12 +29,15 @@ const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice
 export const PHONE_HEADER = 'marca;modelo;imei;numero_de_serie;valor_del_equipo;fecha_inicio;fecha_fin';
 
 /** One cell-phone row as Excel in Spanish writes it: ';', amounts with ',' decimals, dd/mm/aaaa. */
-export function phoneRow(n: number, overrides: Partial<Record<'imei' | 'amount' | 'brand', string>> = {}) {
+export function phoneRow(
+  n: number,
+  overrides: Partial<Record<'imei' | 'amount' | 'brand' | 'sn', string>> = {},
+) {
   return [
     overrides.brand ?? 'Motorola',
     `Moto G${n}`,
     overrides.imei ?? imei(n),
-    `SN${n}`,
+    overrides.sn ?? `SN${n}`,
     overrides.amount ?? '300.000,00',
     dmy(isoDaysFromToday(1)),
     dmy(isoDaysFromToday(31)),

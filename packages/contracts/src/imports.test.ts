@@ -54,6 +54,17 @@ describe('import columns and rows', () => {
     ]);
   });
 
+  it('a phone without its serial number: the column is optional and a blank cell stores no serial number', () => {
+    expect(importColumns('cell-phone').find((c) => c.header === 'numero_de_serie')?.required).toBe(false);
+    const { numero_de_serie: _, ...cells } = cellsOf(sampleRows('cell-phone', today));
+    for (const row of [cells, { ...cells, numero_de_serie: '  ' }]) {
+      const check = checkImportRow('cell-phone', row, today, now);
+      expect(check.ok).toBe(true);
+      expect(check.ok && check.answers.risk.serial_number).toBeUndefined();
+      expect(check.ok && check.identifier).toBe(cells.imei);
+    }
+  });
+
   it('reads amounts, dates and headers as Excel in Spanish writes them', () => {
     expect(parseAmountCell('$ 450.000,50')).toBe(45_000_050);
     expect(parseAmountCell('450000')).toBe(45_000_000);

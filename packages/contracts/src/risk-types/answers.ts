@@ -14,6 +14,18 @@ export const text = (label: string, max = 120) =>
     .min(1, { error: `Ingresá ${label}.` })
     .max(max, { error: `Máximo ${max} caracteres.` });
 
+/**
+ * A text the person may leave out: blank (or only spaces) is stored as absent, so the certificate and the
+ * insurance page print no line for it.
+ */
+export const optionalText = (max = 120) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Máximo ${max} caracteres.` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
 export const isoDate = (label: string) =>
   z
     .string({ error: `Ingresá ${label}.` })

@@ -1,8 +1,27 @@
-/** Cell phone (spec §1): the object flow with two photos, priced on the phone's value. */
+/**
+ * Cell phone (spec §1): the object flow with two photos, priced on the phone's value. The IMEI identifies
+ * the phone; the serial number (SN) is optional (issue 19) and printed only when given.
+ */
 import { z } from 'zod';
 import { isValidImei } from '../objects.ts';
-import { amountCents, text } from './answers.ts';
-import { amount, col, dash, defineRiskType, joined, plain, STANDARD_FLOW } from './define.ts';
+import { amountCents, optionalText, text } from './answers.ts';
+import {
+  amount,
+  type CertificateLine,
+  col,
+  dash,
+  defineRiskType,
+  joined,
+  plain,
+  type RiskAnswersData,
+  STANDARD_FLOW,
+} from './define.ts';
+
+/** The SN line, only for a phone whose serial number was given. */
+function serialNumberLine(data: RiskAnswersData): CertificateLine[] {
+  const serial = plain(data.serial_number);
+  return serial ? [['Número de serie (SN)', serial]] : [];
+}
 
 export const cellPhone = defineRiskType({
   code: 'cell-phone',
@@ -23,7 +42,7 @@ export const cellPhone = defineRiskType({
         .refine(isValidImei, {
           error: 'El IMEI debe tener 15 números y ser válido. Marcá *#06# para verlo.',
         }),
-      serial_number: text('el número de serie (SN)', 40),
+      serial_number: optionalText(40),
       insured_amount_cents: amountCents('el valor del equipo'),
     }),
   fields: [
@@ -43,8 +62,9 @@ export const cellPhone = defineRiskType({
       key: 'serial_number',
       kind: 'text',
       instructions: 'serial-number',
+      optional: true,
       hintKey: 'contract.hints.serialNumber',
-      csv: [col('numero_de_serie', 'serial_number', 'text', 'R58T12345XY')],
+      csv: [col('numero_de_serie', 'serial_number', 'text', 'R58T12345XY', false)],
     },
     {
       key: 'insured_amount_cents',
@@ -60,7 +80,7 @@ export const cellPhone = defineRiskType({
   certificateLines: (data) => [
     ['Marca y modelo', `${dash(data.brand)} ${dash(data.model)}`],
     ['IMEI', dash(data.imei)],
-    ['Número de serie (SN)', dash(data.serial_number)],
+    ...serialNumberLine(data),
   ],
   facts: (data) => ({
     facts: [

@@ -85,6 +85,8 @@ export type RiskField = {
   hintKey?: string;
   /** The instructional modal of an identifier that is hard to find (spec §2 item 5). */
   instructions?: 'imei' | 'serial-number' | 'frame-number';
+  /** The person may leave it empty: the form says "(opcional)" (its schema and CSV column say so too). */
+  optional?: boolean;
   /** Masked as the person types (spec §5). */
   mask?: 'imei' | 'plate';
   maxLength?: number;

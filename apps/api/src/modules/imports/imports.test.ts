@@ -157,7 +157,7 @@ describe('uploading a CSV', () => {
     const columns = await send(phoneCsv([phoneRow(1)], 'marca;modelo;imei'));
     expect(columns.statusCode).toBe(422);
     expect(columns.json().validations.file[0]).toBe(
-      'Faltan las columnas: numero_de_serie, valor_del_equipo, fecha_inicio, fecha_fin. Descargá el CSV de ejemplo.',
+      'Faltan las columnas: valor_del_equipo, fecha_inicio, fecha_fin. Descargá el CSV de ejemplo.',
     );
 
     const headerOnly = await send(phoneCsv([]));
@@ -182,6 +182,32 @@ describe('uploading a CSV', () => {
 
     const list = (await get(c.auth, '/imports')).json();
     expect(list.meta.total).toBe(0);
+  });
+
+  it('takes phones without a serial number: the cell left empty or the column left out (the IMEI identifies them)', async () => {
+    const c = await business();
+    const emptyCell = await uploadImport(t.app, c.auth, {
+      coverageId,
+      entityId: c.entityId,
+      file: phoneCsv([phoneRow(41, { sn: '' }), phoneRow(42, { sn: '   ' })]),
+    });
+    expect(emptyCell.statusCode).toBe(201);
+    expect(emptyCell.json().data).toMatchObject({ row_count: 2, valid_count: 2, invalid_count: 0 });
+    const rows = (await get(c.auth, `/imports/${emptyCell.json().data.id}/rows`)).json().data;
+    expect(rows.map((r: { status: string; errors: string[] }) => [r.status, r.errors])).toEqual([
+      ['valid', []],
+      ['valid', []],
+    ]);
+
+    const header = 'marca;modelo;imei;valor_del_equipo;fecha_inicio;fecha_fin';
+    const row = phoneRow(43).split(';').toSpliced(3, 1).join(';');
+    const noColumn = await uploadImport(t.app, c.auth, {
+      coverageId,
+      entityId: c.entityId,
+      file: phoneCsv([row], header),
+    });
+    expect(noColumn.statusCode).toBe(201);
+    expect(noColumn.json().data).toMatchObject({ row_count: 1, valid_count: 1 });
   });
 
   it('is idempotent: the same file for the same coverage and entity is the same import', async () => {

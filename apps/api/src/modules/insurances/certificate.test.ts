@@ -37,6 +37,11 @@ describe('certificate labels (spec §3)', () => {
     expect(
       labelsOf('cell-phone', { brand: 'Moto', model: 'G', imei: '352099001761481', serial_number: 'SN1' }),
     ).toMatchObject({ IMEI: '352099001761481', 'Número de serie (SN)': 'SN1' });
+    // Without a serial number (it is optional; the IMEI identifies the phone) there is no SN line at all.
+    expect(riskLines('cell-phone', { brand: 'Moto', model: 'G', imei: '352099001761481' })).toEqual([
+      ['Marca y modelo', 'Moto G'],
+      ['IMEI', '352099001761481'],
+    ]);
     expect(
       labelsOf('bicycle', { brand: 'Venzo', model: 'X', frame_number: 'F9', wheel_size: '29' }),
     ).toMatchObject({ 'Número de cuadro': 'F9', Rodado: '29' });

@@ -102,7 +102,8 @@ type FieldProps = { code: RiskTypeCode; field: RiskField; specialClauses: string
 
 function RiskInput({ code, field, specialClauses, today }: FieldProps) {
   const { t } = useTranslation();
-  const label = fieldLabel(t, code, field.key, field.labelKey);
+  const named = fieldLabel(t, code, field.key, field.labelKey);
+  const label = field.optional ? t('contract.optionalLabel', { label: named }) : named;
   const hint = field.hintKey ? t(field.hintKey) : undefined;
   const choose = t('contract.select.choose');
   switch (field.kind) {

@@ -74,7 +74,7 @@ describe('contract page: the steps of each risk type', () => {
     expect(await stepHeading('Tu celular')).toBeInTheDocument();
     expect(await stepperLabels()).toEqual(['Tu celular', 'Fotos', 'Vigencia', 'Tomador', 'Resumen']);
     expect(screen.getByLabelText('Número IMEI')).toBeInTheDocument();
-    expect(screen.getByLabelText('Número de serie (SN)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Número de serie o SN (opcional)')).toBeInTheDocument();
     expect(screen.getByLabelText('Valor del equipo')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeInTheDocument();
   });
@@ -118,7 +118,7 @@ describe('contract page: validation', () => {
     await user.type(await screen.findByLabelText('Marca'), 'Samsung');
     await user.type(screen.getByLabelText('Modelo'), 'Galaxy A54');
     await user.type(screen.getByLabelText('Número IMEI'), imei);
-    await user.type(screen.getByLabelText('Número de serie (SN)'), 'R58T12345XY');
+    await user.type(screen.getByLabelText('Número de serie o SN (opcional)'), 'R58T12345XY');
     await user.type(screen.getByLabelText('Valor del equipo'), '450000');
   }
 
