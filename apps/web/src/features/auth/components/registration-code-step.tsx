@@ -1,11 +1,14 @@
 /**
  * The register page's second step: the 6-digit code mailed to the address confirms the account
- * (docs/decisions/019). A wrong code is explained under the field; 'Reenviar código' mails a new one;
- * 'Corregir mis datos' goes back to the form as it was typed.
+ * (docs/decisions/019). The code is sent as soon as its sixth digit is typed or pasted (issue 19), once:
+ * 'Confirmar cuenta' and Enter stay for the keyboard and assistive technology, and neither sends it again
+ * while it is on its way. A wrong code is explained under the field, which keeps the focus with the code
+ * selected, so typing again replaces it; the code just refused is not sent again by itself.
+ * 'Reenviar código' mails a new one; 'Corregir mis datos' goes back to the form as it was typed.
  */
 import type { TokenResponse } from '@cubierto/contracts';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
@@ -19,29 +22,59 @@ type RegistrationCodeStepProps = {
   onBack: () => void;
 };
 
+const CODE_LENGTH = 6;
+
 const CodeFormSchema = z.object({
   code: z.string().regex(/^\d{6}$/, { error: () => translate('register.codeIncomplete') }),
 });
 
 export function RegistrationCodeStep({ email, onConfirmed, onBack }: RegistrationCodeStepProps) {
   const { t } = useTranslation();
-  const form = useApiForm({ schema: CodeFormSchema, defaultValues: { code: '' } });
+  // A refusal stays under the field while the code is typed again, until the next send.
+  const form = useApiForm({
+    schema: CodeFormSchema,
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
+  /** A code is on its way: nothing else is sent until it is answered. */
+  const sending = useRef(false);
+  /** The last code the API refused: typing it again does not send it by itself. */
+  const refused = useRef<string | null>(null);
   const codeField = form.register('code');
 
-  const onSubmit = form.handleSubmit(async ({ code }) => {
+  // The step replaces the form the customer just sent: the focus moves to the field, ready to type.
+  useEffect(() => form.setFocus('code'), [form.setFocus]);
+
+  const sendCode = form.handleSubmit(async ({ code }) => {
     try {
       await onConfirmed(await confirmRegistration({ email, code }));
     } catch (failure) {
+      refused.current = code;
       if (!form.applyApiErrors(failure)) handleError(failure, 15);
+      // The field keeps the focus with the code selected: typing again replaces it.
+      form.setFocus('code', { shouldSelect: true });
     }
   });
+
+  /** Sends the code typed, unless one is already on its way (auto-send, the button and Enter meet here). */
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await sendCode();
+    } finally {
+      sending.current = false;
+    }
+  };
 
   const resend = async () => {
     setResending(true);
     try {
       await resendRegistrationCode({ email });
+      refused.current = null;
       form.reset({ code: '' });
       setNotice(t('register.codeResent', { email }));
     } catch (failure) {
@@ -52,23 +85,25 @@ export function RegistrationCodeStep({ email, onConfirmed, onBack }: Registratio
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('register.codeTitle')}>
+    <form onSubmit={submit} noValidate aria-label={t('register.codeTitle')}>
       <Stack gap="md">
         <TextInput
           label={t('register.codeLabel')}
           description={t('register.codeHint')}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={CODE_LENGTH}
           {...codeField}
-          onChange={(event) => {
+          onChange={async (event) => {
             // Only digits, six at most, whatever is typed or pasted.
-            event.currentTarget.value = event.currentTarget.value.replace(/\D/g, '').slice(0, 6);
-            return codeField.onChange(event);
+            const code = event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+            event.currentTarget.value = code;
+            await codeField.onChange(event);
+            // The sixth digit sends it: no button to find on a phone's keyboard.
+            if (code.length === CODE_LENGTH && code !== refused.current) await submit();
           }}
           error={form.formState.errors.code?.message}
           styles={{ input: { fontSize: 22, letterSpacing: 8, textAlign: 'center' } }}
-          data-autofocus
         />
         {notice && (
           <Text size="sm" c="dimmed" role="status">

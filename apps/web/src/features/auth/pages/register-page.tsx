@@ -4,11 +4,17 @@
  * register-risk (`?coverage=<id>`, from the public catalogue) shows the chosen product and goes on to
  * contract it once the account exists. With a password, the account exists once the code mailed to the
  * address is entered (second step, RegistrationCodeStep); the form stays as typed behind it.
+ *
+ * The terms and the privacy policy are accepted by the button itself (clickwrap, docs/decisions/026): above
+ * it, "Al crear tu cuenta aceptás los Términos y condiciones y la Política de privacidad." with both
+ * documents linked (opened in another tab, so nothing typed is lost), and the button 'Aceptar y crear
+ * cuenta'. Pressing it sends `accepted_terms: true`, which the API requires and records with the
+ * documents' version and the time, on this form and on the one that completes a social sign-up.
  */
 import type { TokenResponse } from '@cubierto/contracts';
 import { ReferralCodeSchema, RegisterBodySchema } from '@cubierto/contracts';
-import { Alert, Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -27,11 +33,23 @@ import { AuthFrame } from '../components/auth-frame.tsx';
 import { RegistrationCodeStep } from '../components/registration-code-step.tsx';
 import { pendingRegistration } from '../pending-registration.ts';
 
-// The invite code is optional: an empty field sends none. The terms' box starts unticked and must be ticked.
-const RegisterFormSchema = RegisterBodySchema.omit({ social: true, social_token: true }).extend({
+// The invite code is optional: an empty field sends none. The acceptance is the button, not a field.
+const RegisterFormSchema = RegisterBodySchema.omit({
+  social: true,
+  social_token: true,
+  accepted_terms: true,
+}).extend({
   referral_code: z.union([z.literal(''), ReferralCodeSchema]).optional(),
-  accepted_terms: z.boolean().pipe(RegisterBodySchema.shape.accepted_terms),
 });
+
+/** A legal document, linked from the acceptance: it opens in another tab and the form keeps what was typed. */
+function LegalLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} target="_blank" rel="noopener noreferrer" fz="inherit" fw={600}>
+      {children}
+    </Anchor>
+  );
+}
 
 /** An error of this type is an account that already exists: its message comes with the ways in. */
 const TAKEN = 'taken';
@@ -117,7 +135,6 @@ export function RegisterPage() {
       password: '',
       dni: '',
       referral_code: invitedWith,
-      accepted_terms: false,
     },
   });
 
@@ -133,8 +150,11 @@ export function RegisterPage() {
     );
   };
 
+  const termsId = useId();
+
+  // 'Aceptar y crear cuenta' is the acceptance: the request carries it, the API records its version and time.
   const onSubmit = handleSubmit(async ({ referral_code, ...rest }) => {
-    const values = referral_code ? { ...rest, referral_code } : rest;
+    const values = { ...rest, ...(referral_code ? { referral_code } : {}), accepted_terms: true as const };
     try {
       const started = await registerCustomer(
         pending ? { ...values, social: pending.social, social_token: pending.social_token } : values,
@@ -238,37 +258,11 @@ export function RegisterPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <Checkbox
-            label={
-              <>
-                {t('register.acceptTerms')}{' '}
-                <Anchor
-                  component={Link}
-                  to="/terminos"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  fz="inherit"
-                  fw={600}
-                >
-                  {t('register.termsLink')}
-                </Anchor>{' '}
-                {t('register.acceptAnd')}{' '}
-                <Anchor
-                  component={Link}
-                  to="/privacidad"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  fz="inherit"
-                  fw={600}
-                >
-                  {t('register.privacyLink')}
-                </Anchor>
-              </>
-            }
-            error={errors.accepted_terms?.message}
-            {...register('accepted_terms')}
-          />
-          <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
+          <Text id={termsId} size="sm" mt="xs">
+            {t('register.termsLead')} <LegalLink to="/terminos">{t('register.termsLink')}</LegalLink>{' '}
+            {t('register.termsAnd')} <LegalLink to="/privacidad">{t('register.privacyLink')}</LegalLink>.
+          </Text>
+          <Button type="submit" size="md" fullWidth loading={isSubmitting} aria-describedby={termsId}>
             {t('register.submit')}
           </Button>
         </Stack>

@@ -20,7 +20,6 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Email'), 'valentina@example.com');
   await user.type(screen.getByLabelText('DNI'), '35123456');
   await user.type(screen.getByLabelText('Contraseña'), 'Tornado-Azul-2025');
-  await user.click(screen.getByRole('checkbox', { name: /Leí y acepto/ }));
 }
 
 // Typing a whole form is slow on a busy machine.
@@ -36,7 +35,7 @@ describe('register page with a referral link', { timeout: 20_000 }, () => {
     expect(code).toHaveValue('K7M2PQ9X');
     expect(screen.getByText(/Te invitaron a Cubierto/)).toBeInTheDocument();
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await user.click(screen.getByRole('button', { name: 'Aceptar y crear cuenta' }));
     await waitFor(() => expect(api.callsTo('POST', '/auth/register')).toHaveLength(1));
     const sent = JSON.parse(String(api.callsTo('POST', '/auth/register')[0]!.body));
     expect(sent.referral_code).toBe('K7M2PQ9X');
@@ -59,7 +58,7 @@ describe('register page with a referral link', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderRegister('/register');
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await user.click(screen.getByRole('button', { name: 'Aceptar y crear cuenta' }));
     await waitFor(() => expect(api.callsTo('POST', '/auth/register')).toHaveLength(1));
     const sent = JSON.parse(String(api.callsTo('POST', '/auth/register')[0]!.body));
     expect(sent).not.toHaveProperty('referral_code');
@@ -79,7 +78,7 @@ describe('register page with a referral link', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderRegister('/register?ref=K7M2PQ9X');
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await user.click(screen.getByRole('button', { name: 'Aceptar y crear cuenta' }));
     const code = screen.getByLabelText('Código de invitación (opcional)');
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     // Under the field (and in the error toast).

@@ -123,8 +123,7 @@ describe('register-risk', () => {
     await user.type(screen.getByLabelText('Email'), 'valentina@example.com');
     await user.type(screen.getByLabelText('DNI'), '33444555');
     await user.type(screen.getByLabelText('Contraseña'), 'Tornado-Azul-2025');
-    await user.click(screen.getByRole('checkbox', { name: /Leí y acepto los términos/ }));
-    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await user.click(screen.getByRole('button', { name: 'Aceptar y crear cuenta' }));
 
     expect(await screen.findByText('Empezar la contratación')).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/contract-insurance');
