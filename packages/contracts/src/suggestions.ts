@@ -1,7 +1,7 @@
 /**
  * What a returning customer answered in their last contracts, offered in the contract flow so one tap fills
  * it in again (issue 19 item 5): the people (insured, travellers), the vehicles (plate and the motorcycle's
- * data) and the addresses (home, store). GET /customers/insurance-processes/suggestions answers only the
+ * data), the addresses (home, store) and the choices a type remembers (a trip's type). GET /customers/insurance-processes/suggestions answers only the
  * caller's own insurances, newest first, each person, vehicle and address once; each one still passes the
  * step's own schema when it is saved.
  */
@@ -43,6 +43,11 @@ export const ContractSuggestionsSchema = z.object({
   people: z.array(SuggestedPersonSchema),
   vehicles: z.array(SuggestedVehicleSchema),
   addresses: z.array(SuggestedAddressSchema),
+  /**
+   * By risk-type code, the choices its definition remembers (fields marked `remembered`) as the customer's
+   * last contract of that type answered them (issue 19): `{ 'travel-assistance': { trip_type: 'multi_trip' } }`.
+   */
+  choices: z.record(z.string(), z.record(z.string(), z.string())),
 });
 export type ContractSuggestions = z.infer<typeof ContractSuggestionsSchema>;
 

@@ -95,6 +95,13 @@ export type RiskField = {
   autoComplete?: 'off';
   /** `choice`: the values and the labels shown for them. */
   options?: ReadonlyArray<{ value: string; label: string }>;
+  /** `choice`: the option the form proposes to a customer who never answered it (the one most people pick). */
+  proposed?: string;
+  /**
+   * `choice`: the form proposes what the customer's last contract of this type answered (contracts
+   * suggestions' `choices`), before `proposed`.
+   */
+  remembered?: boolean;
   /** `people`, `beneficiaries`: how many at least (the form starts with that many, or one person). */
   min?: number;
   /** `person`, `people`, `beneficiaries`: the translation key of the section's legend. */

@@ -40,6 +40,9 @@ export const travelAssistance = defineRiskType({
       key: 'trip_type',
       kind: 'choice',
       options: TRIP_TYPES.map((value) => ({ value, label: TRIP_TYPE_LABELS[value] })),
+      // Issue 19: one trip unless the customer's last trip was of another type.
+      proposed: 'one_trip',
+      remembered: true,
       csv: [col('tipo_de_viaje', 'trip_type', 'trip_type', 'Un viaje')],
     },
     { key: 'destination', kind: 'text', csv: [col('destino', 'destination', 'text', 'Brasil')] },

@@ -75,7 +75,7 @@ describe('the answers of my last contracts, offered again', () => {
   it("offers my travellers, vehicles and addresses, newest first and once each, and never another customer's", async () => {
     const ana = await registerCustomer(t.app);
     const bruno = await registerCustomer(t.app);
-    expect(await suggestionsOf(ana)).toEqual({ people: [], vehicles: [], addresses: [] });
+    expect(await suggestionsOf(ana)).toEqual({ people: [], vehicles: [], addresses: [], choices: {} });
 
     await contract(ana, 'home', riskAnswers('home', ids));
     await contract(ana, 'motorcycle', riskAnswers('motorcycle', ids));
@@ -98,7 +98,12 @@ describe('the answers of my last contracts, offered again', () => {
       gender: 'f',
     };
     await contract(bruno, 'travel-assistance', {
-      trip_type: 'one_trip',
+      trip_type: 'long_stay',
+      destination: 'España',
+      travellers: [marta],
+    });
+    await contract(bruno, 'travel-assistance', {
+      trip_type: 'multi_trip',
       destination: 'Chile',
       travellers: [marta],
     });
@@ -139,7 +144,14 @@ describe('the answers of my last contracts, offered again', () => {
     expect(JSON.stringify(mine)).not.toContain('Marta');
 
     const his = await suggestionsOf(bruno);
-    expect(his).toEqual({ people: [marta], vehicles: [], addresses: [] });
+    // The type of the last trip, which the flow proposes for the next one (issue 19).
+    expect(mine.choices).toEqual({ 'travel-assistance': { trip_type: 'one_trip' } });
+    expect(his).toEqual({
+      people: [marta],
+      vehicles: [],
+      addresses: [],
+      choices: { 'travel-assistance': { trip_type: 'multi_trip' } },
+    });
   });
 
   it('answers only a signed-in customer', async () => {

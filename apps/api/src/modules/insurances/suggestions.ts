@@ -2,7 +2,8 @@
  * What a returning customer answered in their last contracts (issue 19 item 5), offered by the contract
  * flow so one tap fills it in again: the people insured or travelling, the vehicles and the addresses of
  * the insurances the customer contracted through the flow (imported ones are a business's customers, not
- * theirs), newest first, each once. Only the caller's own insurances are read; each answer is checked
+ * theirs), newest first, each once, and the choices a risk type remembers (a trip's type) as its last
+ * contract answered them. Only the caller's own insurances are read; each answer is checked
  * again by its schema so nothing malformed is offered.
  */
 import {
@@ -73,11 +74,17 @@ export async function contractSuggestions(
   const people = new Map<string, SuggestedPerson>();
   const vehicles = new Map<string, SuggestedVehicle>();
   const addresses = new Map<string, SuggestedAddress>();
+  const choices: Record<string, Record<string, string>> = {};
   for (const { kind, data } of rows) {
     if (!isRiskTypeCode(kind)) continue;
     for (const field of riskTypeRule(kind).fields) {
       const value = data[field.key];
-      if (field.kind === 'person' || field.kind === 'people') {
+      if (field.remembered) {
+        // The newest contract's answer, when it is still one of the options.
+        const known = field.options?.some((o) => o.value === value);
+        if (known && choices[kind]?.[field.key] === undefined)
+          choices[kind] = { ...choices[kind], [field.key]: value as string };
+      } else if (field.kind === 'person' || field.kind === 'people') {
         for (const item of Array.isArray(value) ? value : [value]) {
           const person = personOf(item);
           if (person && !people.has(person.dni)) people.set(person.dni, person);
@@ -101,5 +108,6 @@ export async function contractSuggestions(
     people: [...people.values()].slice(0, SUGGESTION_LIMITS.people),
     vehicles: [...vehicles.values()].slice(0, SUGGESTION_LIMITS.vehicles),
     addresses: [...addresses.values()].slice(0, SUGGESTION_LIMITS.addresses),
+    choices,
   };
 }

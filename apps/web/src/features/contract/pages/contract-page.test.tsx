@@ -397,7 +397,7 @@ describe('contract page: the answers of the last contracts, offered (issue 19 it
   };
   const suggestions = (data: object) => ({
     'GET /customers/insurance-processes/suggestions': {
-      body: { data: { people: [], vehicles: [], addresses: [], ...data } },
+      body: { data: { people: [], vehicles: [], addresses: [], choices: {}, ...data } },
     },
   });
 
