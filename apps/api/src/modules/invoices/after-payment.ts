@@ -5,12 +5,12 @@
  * once the insurance has been in force past the withdrawal window). Nothing collected is ever without
  * its invoice.
  *
- * Lock order: wallets first, the insurance, the referral, the invoice counter last. Taking the counter
- * last keeps the one row every payment queues on locked for the shortest time.
+ * The referral's status and the invoice's facts (the insurance, the recipient, an invoice already issued)
+ * are read in one statement; the referral's lock, when this is an invitee's first payment, comes after.
  */
 import type { DbOrTx } from '../../db/client.ts';
-import { recordInviteeFirstPayment } from '../referrals/service.ts';
-import { issueInvoiceForImport, issueInvoiceForPayment } from './service.ts';
+import { inviteeReferralStatus, recordInviteeFirstPayment } from '../referrals/service.ts';
+import { issueInvoiceForImport, issueInvoiceForPayment, readPaymentInvoiceFacts } from './service.ts';
 
 export async function recordCollectedPayment(
   tx: DbOrTx,
@@ -24,15 +24,22 @@ export async function recordCollectedPayment(
   },
   now: Date,
 ): Promise<void> {
-  if (!payment.insuranceId) return;
+  const { insuranceId } = payment;
+  if (!insuranceId) return;
+  const { facts, also: referralStatus } = await readPaymentInvoiceFacts(
+    tx,
+    { ...payment, insuranceId },
+    inviteeReferralStatus(payment.userId),
+  );
   await recordInviteeFirstPayment(tx, {
     inviteeUserId: payment.userId,
-    insuranceId: payment.insuranceId,
+    insuranceId,
     paymentId: payment.id,
     payerKey: payment.payerKey ?? null,
     now,
+    seenStatus: referralStatus ?? null,
   });
-  await issueInvoiceForPayment(tx, payment, now);
+  await issueInvoiceForPayment(tx, payment, now, facts);
 }
 
 /** The same for a CSV import paid from Mi crédito: one invoice for it, and the inviter's pending reward. */

@@ -23,7 +23,8 @@ import {
   TAX_CONDITIONS,
   type TaxCondition,
 } from '@cubierto/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   entities,
@@ -138,36 +139,28 @@ function addressOf(parts: {
   return [street, place, parts.zip ? `CP ${parts.zip}` : null].filter(Boolean).join(' · ');
 }
 
-/**
- * Who an invoice goes to (decision 009): the customer's invoice profile when they have one; otherwise the
- * insurance's designated billing entity as registered (by default their own name and DNI, consumidor
- * final).
- */
-async function recipientFor(tx: DbOrTx, userId: number, billingEntityId: number): Promise<Recipient> {
-  const profile = await profileOf(tx, userId);
-  if (profile) {
-    return {
-      name: profile.name,
-      documentType: profile.document_type,
-      documentNumber: profile.document_number,
-      taxCondition: profile.tax_condition,
-      address: addressOf({
-        street: profile.street,
-        streetNumber: profile.street_number,
-        floor: profile.floor_apartment,
-        locality: profile.locality,
-        state: profile.state_name,
-        zip: profile.zip_code,
-      }),
-    };
-  }
-  const [row] = await tx
-    .select({ entity: entities, place: places, state: provinces.name })
-    .from(entities)
-    .leftJoin(places, eq(places.id, entities.placeId))
-    .leftJoin(provinces, eq(provinces.id, places.provinceId))
-    .where(eq(entities.id, billingEntityId));
-  const entity = row!.entity;
+function profileRecipient(profile: InvoiceProfile): Recipient {
+  return {
+    name: profile.name,
+    documentType: profile.document_type,
+    documentNumber: profile.document_number,
+    taxCondition: profile.tax_condition,
+    address: addressOf({
+      street: profile.street,
+      streetNumber: profile.street_number,
+      floor: profile.floor_apartment,
+      locality: profile.locality,
+      state: profile.state_name,
+      zip: profile.zip_code,
+    }),
+  };
+}
+
+function entityRecipient(
+  entity: typeof entities.$inferSelect,
+  place: typeof places.$inferSelect | null,
+  state: string | null,
+): Recipient {
   const condition = (TAX_CONDITIONS as readonly string[]).includes(entity.taxCondition ?? '')
     ? (entity.taxCondition as TaxCondition)
     : 'consumidor_final';
@@ -177,14 +170,31 @@ async function recipientFor(tx: DbOrTx, userId: number, billingEntityId: number)
     documentNumber: entity.documentNumber,
     taxCondition: condition,
     address: addressOf({
-      street: row!.place?.street ?? null,
-      streetNumber: row!.place?.streetNumber ?? null,
-      floor: row!.place?.floorBlock ?? null,
+      street: place?.street ?? null,
+      streetNumber: place?.streetNumber ?? null,
+      floor: place?.floorBlock ?? null,
       locality: null,
-      state: row!.state,
-      zip: row!.place?.zipCode ?? null,
+      state,
+      zip: place?.zipCode ?? null,
     }),
   };
+}
+
+/**
+ * Who an invoice goes to (decision 009): the customer's invoice profile when they have one; otherwise the
+ * insurance's designated billing entity as registered (by default their own name and DNI, consumidor
+ * final).
+ */
+async function recipientFor(tx: DbOrTx, userId: number, billingEntityId: number): Promise<Recipient> {
+  const profile = await profileOf(tx, userId);
+  if (profile) return profileRecipient(profile);
+  const [row] = await tx
+    .select({ entity: entities, place: places, state: provinces.name })
+    .from(entities)
+    .leftJoin(places, eq(places.id, entities.placeId))
+    .leftJoin(provinces, eq(provinces.id, places.provinceId))
+    .where(eq(entities.id, billingEntityId));
+  return entityRecipient(row!.entity, row!.place, row!.state);
 }
 
 /** The rows of a raw query's answer, whichever driver ran it (pg answers `{ rows }`, PGlite too). */
@@ -219,10 +229,6 @@ async function insertDocument(
 ): Promise<IssuedDocument> {
   const letter = input.letter ?? invoiceLetterFor(input.recipient.taxCondition);
   const lines = input.lines.map((l) => ({ ...l, ...splitIva(l.totalCents, l.ivaRateBps) }));
-  const [allocated] = rowsOf<{ id: number }>(
-    await tx.execute(sql`select nextval(pg_get_serial_sequence('invoices', 'id'))::int as id`),
-  );
-  const id = Number(allocated!.id);
   const r = input.recipient;
   // The document's net and IVA as ARCA is told them: each rate's total split once (arca-job.ts).
   const amounts = arcaAmounts(lines);
@@ -239,27 +245,35 @@ async function insertDocument(
       total_cents: l.totalCents,
     })),
   );
-  await tx.execute(sql`
+  // One statement: the invoice (its id from the column's default) and its lines; the id comes back for
+  // the ARCA job.
+  const [written] = rowsOf<{ id: number }>(
+    await tx.execute(sql`
     with document as (
-      insert into ${invoices} (id, user_id, kind, letter, point_of_sale, issued_at, insurance_id,
+      insert into ${invoices} (user_id, kind, letter, point_of_sale, issued_at, insurance_id,
         payment_id, import_id, invoice_id, refund_movement_id, recipient_name, recipient_document_type,
         recipient_document_number, recipient_tax_condition, recipient_address, net_cents, iva_cents,
         total_cents, arca_status, arca_voucher_type, receiver_iva_condition_id)
-      values (${id}, ${input.userId}, ${input.kind}, ${letter}, ${POINT_OF_SALE},
+      values (${input.userId}, ${input.kind}, ${letter}, ${POINT_OF_SALE},
         ${input.issuedAt.toISOString()}::timestamptz, ${input.insuranceId}::int, ${input.paymentId ?? null}::int,
         ${input.importId ?? null}::int, ${input.invoiceId ?? null}::int, ${input.refundMovementId ?? null}::int,
         ${r.name}, ${r.documentType}, ${r.documentNumber}, ${r.taxCondition}, ${r.address},
         ${netCents}, ${ivaCents}, ${totalCents}, 'pendiente_cae',
         ${voucherTypeOf(input.kind, letter)}, ${RECEIVER_IVA_CONDITION[r.taxCondition]})
       returning id
+    ),
+    document_lines as (
+      insert into ${invoiceLines} (invoice_id, insurance_id, description, net_cents, iva_rate_bps,
+        iva_cents, total_cents)
+      select document.id, x.insurance_id, x.description, x.net_cents, x.iva_rate_bps, x.iva_cents,
+        x.total_cents
+      from document, jsonb_to_recordset(${lineRows}::jsonb) as x(insurance_id int, description text,
+        net_cents int, iva_rate_bps int, iva_cents int, total_cents int)
     )
-    insert into ${invoiceLines} (invoice_id, insurance_id, description, net_cents, iva_rate_bps,
-      iva_cents, total_cents)
-    select document.id, x.insurance_id, x.description, x.net_cents, x.iva_rate_bps, x.iva_cents,
-      x.total_cents
-    from document, jsonb_to_recordset(${lineRows}::jsonb) as x(insurance_id int, description text,
-      net_cents int, iva_rate_bps int, iva_cents int, total_cents int)
-  `);
+    select id::int as id from document
+  `),
+  );
+  const id = Number(written!.id);
   await enqueueArcaAuthorization(tx, id);
   return { id, letter, number: null };
 }
@@ -312,23 +326,85 @@ function dateEs(iso: string | null): string {
   return `${d}/${m}/${y}`;
 }
 
+const profileState = alias(provinces, 'profile_state');
+const entityState = alias(provinces, 'entity_state');
+
+/** What the invoice of a collected insurance payment is written from, read in one statement. */
+export type PaymentInvoiceFacts = {
+  /** The payment's invoice when it already has one. */
+  existing: IssuedDocument | null;
+  insurance: InsuranceForInvoice;
+  recipient: Recipient;
+};
+
+/**
+ * Everything the invoice of a collected payment needs, in one statement: the payment's invoice if it
+ * exists, the insurance with its policy and risk type, and the recipient (decision 009: the customer's
+ * invoice profile, else the insurance's billing entity with its place). `also` is read in the same
+ * statement for the caller (after-payment.ts: the invitee's referral), a round trip fewer.
+ */
+export async function readPaymentInvoiceFacts<T>(
+  tx: DbOrTx,
+  payment: { id: number; userId: number; insuranceId: number },
+  also: SQL<T>,
+): Promise<{ facts: PaymentInvoiceFacts; also: T }> {
+  const [row] = await tx
+    .select({
+      existing: { id: invoices.id, letter: invoices.letter, number: invoices.number },
+      insurance: {
+        id: insurances.id,
+        number: insurances.number,
+        billingEntityId: insurances.billingEntityId,
+        totalCents: insurances.totalCents,
+        startsOn: insurances.startsOn,
+        endsOn: insurances.endsOn,
+        policy: policies.name,
+        riskType: riskTypes.shortCode,
+      },
+      profile: invoiceProfiles,
+      profileState: profileState.name,
+      entity: entities,
+      place: places,
+      entityState: entityState.name,
+      also: also,
+    })
+    .from(insurances)
+    .innerJoin(policies, eq(policies.id, insurances.policyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .leftJoin(invoices, and(eq(invoices.paymentId, payment.id), eq(invoices.kind, 'invoice')))
+    .leftJoin(invoiceProfiles, eq(invoiceProfiles.userId, payment.userId))
+    .leftJoin(profileState, eq(profileState.id, invoiceProfiles.stateId))
+    .leftJoin(entities, eq(entities.id, insurances.billingEntityId))
+    .leftJoin(places, eq(places.id, entities.placeId))
+    .leftJoin(entityState, eq(entityState.id, places.provinceId))
+    .where(eq(insurances.id, payment.insuranceId));
+  if (!row) throw new Error(`The insurance ${payment.insuranceId} of payment ${payment.id} does not exist`);
+  const recipient =
+    row.profile && row.profileState !== null
+      ? profileRecipient(profileOut(row.profile, row.profileState))
+      : entityRecipient(row.entity!, row.place, row.entityState);
+  return {
+    facts: { existing: row.existing, insurance: row.insurance, recipient },
+    also: row.also,
+  };
+}
+
 /**
  * The invoice of a collected insurance payment; call it inside the transaction that marks the payment
- * approved. Issuing it twice for one payment answers the first invoice.
+ * approved. Issuing it twice for one payment answers the first invoice. `facts`, when the caller read them
+ * (readPaymentInvoiceFacts), are not read again.
  */
 export async function issueInvoiceForPayment(
   tx: DbOrTx,
   payment: { id: number; userId: number; insuranceId: number | null; amountCents: number },
   now: Date,
+  facts?: PaymentInvoiceFacts,
 ): Promise<IssuedDocument | null> {
-  if (!payment.insuranceId) return null;
-  const [existing] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.paymentId, payment.id), eq(invoices.kind, 'invoice')));
-  if (existing) return issuedOf(existing);
-  const insurance = await insuranceForInvoice(tx, payment.insuranceId);
-  const recipient = await recipientFor(tx, payment.userId, insurance.billingEntityId);
+  const { insuranceId } = payment;
+  if (!insuranceId) return null;
+  const { existing, insurance, recipient } =
+    facts ?? (await readPaymentInvoiceFacts(tx, { ...payment, insuranceId }, sql<null>`null`)).facts;
+  if (existing) return existing;
   return insertDocument(tx, {
     userId: payment.userId,
     kind: 'invoice',

@@ -30,7 +30,7 @@ import {
   todayInArgentina,
   withdrawalDeadline,
 } from '@cubierto/contracts';
-import { and, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   entities,
@@ -237,6 +237,15 @@ export function referralRewardDueOn(contractedOn: string, startsOn: string | nul
 }
 
 /**
+ * The invitee's referral status (null when they were invited by nobody), as an expression another
+ * statement can carry: the payment's invoice reads it along with its own facts (after-payment.ts).
+ */
+export function inviteeReferralStatus(inviteeUserId: number): SQL<string | null> {
+  const { status, inviteeUserId: invitee } = referrals;
+  return sql<string | null>`(select ${status} from ${referrals} where ${invitee} = ${inviteeUserId})`;
+}
+
+/**
  * The invitee's first insurance is paid: the referral becomes `pending`, due on `referralRewardDueOn`
  * (nothing is credited now). Call it inside the transaction that confirms an insurance payment, with the
  * insurance locked. `payerKey` names who paid (`mercadopago:{payer id}`) when the provider tells it: a
@@ -251,14 +260,21 @@ export async function recordInviteeFirstPayment(
     paymentId?: number | null;
     payerKey?: string | null;
     now: Date;
+    /** The referral's status as the caller already read it (inviteeReferralStatus): not read again. */
+    seenStatus?: string | null;
   },
 ): Promise<void> {
   // Most payments are not an invitee's first: read before taking any lock.
-  const [seen] = await tx
-    .select({ status: referrals.status })
-    .from(referrals)
-    .where(eq(referrals.inviteeUserId, input.inviteeUserId));
-  if (seen?.status !== 'registered') return;
+  const seenStatus =
+    input.seenStatus !== undefined
+      ? input.seenStatus
+      : (
+          await tx
+            .select({ status: referrals.status })
+            .from(referrals)
+            .where(eq(referrals.inviteeUserId, input.inviteeUserId))
+        )[0]?.status;
+  if (seenStatus !== 'registered') return;
   if (input.payerKey) await lockIdentity(tx, `payer:${input.payerKey}`);
   const [referral] = await tx
     .select()
