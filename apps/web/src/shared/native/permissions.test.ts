@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  checkoutNoticeIsInline,
+  confirmLeavingForCheckout,
   DEVICE_PERMISSIONS,
   openExternalLink,
   type PermissionDeps,
@@ -60,5 +62,23 @@ describe('any other permission name: leaving the app', () => {
     const other = deps();
     expect(await requestPermission('messaging', undefined, other.given)).toBe(false);
     expect(other.given.confirmLeaving).not.toHaveBeenCalled();
+  });
+});
+
+describe('payment links (issue 19, docs/decisions/026)', () => {
+  it('on the web go on at once: the notice was said beside the pay button', async () => {
+    const { given } = deps({ hybrid: false, leave: false });
+    expect(checkoutNoticeIsInline(given)).toBe(true);
+    expect(await confirmLeavingForCheckout(given)).toBe(true);
+    expect(given.confirmLeaving).not.toHaveBeenCalled();
+  });
+
+  it("in the apps ask 'Aviso de redireccionamiento' in the modal: Continuar goes on, Cancelar does not", async () => {
+    const leaving = deps({ hybrid: true, leave: true });
+    expect(checkoutNoticeIsInline(leaving.given)).toBe(false);
+    expect(await confirmLeavingForCheckout(leaving.given)).toBe(true);
+    expect(leaving.given.confirmLeaving).toHaveBeenCalledOnce();
+    const staying = deps({ hybrid: true, leave: false });
+    expect(await confirmLeavingForCheckout(staying.given)).toBe(false);
   });
 });

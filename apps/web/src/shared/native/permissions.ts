@@ -5,6 +5,11 @@
  * itself when a page uses them. Any other name stands for leaving the app (a payment, a messaging or an
  * update link): the customer confirms 'Aviso de redireccionamiento' first, and the link opens in the
  * system browser in the apps, a new tab on the web.
+ *
+ * Payment links (checkouts and top-ups, issue 19, docs/decisions/026): in the apps the modal asks as above,
+ * since the checkout leaves the app for the system browser; on the web the notice is said beside the pay
+ * button before it is pressed (checkout-notice.tsx, naming the provider), so pressing it goes straight to
+ * the checkout.
  */
 import type { CameraPlugin } from '@capacitor/camera';
 import { openAlert } from '../dialogs/dialogs.tsx';
@@ -74,10 +79,20 @@ export async function requestPermission(
 }
 
 /**
- * 'Aviso de redireccionamiento' before a checkout (spec §6: a payment link), asked before the payment is
- * even created: true when the customer goes on.
+ * Whether the payment links' 'Aviso de redireccionamiento' is said beside the pay button (the web) rather
+ * than asked in a modal once it is pressed (the Android and iOS apps).
+ */
+export function checkoutNoticeIsInline(given: Pick<Partial<PermissionDeps>, 'hybrid'> = {}): boolean {
+  return !(given.hybrid ?? isHybrid());
+}
+
+/**
+ * 'Aviso de redireccionamiento' before a checkout (spec §6: a payment link), before the payment is even
+ * created: true when the customer goes on. In the apps it is the modal (Cancelar/Continuar); on the web
+ * the button was pressed with the notice beside it, which is the customer's going on.
  */
 export function confirmLeavingForCheckout(given: Partial<PermissionDeps> = {}): Promise<boolean> {
+  if (checkoutNoticeIsInline(given)) return Promise.resolve(true);
   return (given.confirmLeaving ?? defaults.confirmLeaving)();
 }
 

@@ -122,6 +122,11 @@ export const IconBuilding = lineIcon(
   'M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16',
   'M15 9h4a1 1 0 0 1 1 1v11M3 21h18M8 8h3M8 12h3M8 16h3',
 );
+/** Leaving the app: a box with an arrow out of it. */
+export const IconExternalLink = lineIcon(
+  'M14 4h6v6M20 4l-9 9',
+  'M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+);
 export const IconClaim = lineIcon(
   'M9 4H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2',
   rect(9, 2.5, 6, 3, 1),

@@ -4,7 +4,8 @@
  * 'Confirmar cuenta' and Enter stay for the keyboard and assistive technology, and neither sends it again
  * while it is on its way. A wrong code is explained under the field, which keeps the focus with the code
  * selected, so typing again replaces it; the code just refused is not sent again by itself.
- * 'Reenviar código' mails a new one; 'Corregir mis datos' goes back to the form as it was typed.
+ * 'Reenviar código' mails a new one and empties the field, focused again; 'Corregir mis datos' goes back
+ * to the form as it was typed.
  */
 import type { TokenResponse } from '@cubierto/contracts';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -43,9 +44,10 @@ export function RegistrationCodeStep({ email, onConfirmed, onBack }: Registratio
   /** The last code the API refused: typing it again does not send it by itself. */
   const refused = useRef<string | null>(null);
   const codeField = form.register('code');
+  const input = useRef<HTMLInputElement | null>(null);
 
   // The step replaces the form the customer just sent: the focus moves to the field, ready to type.
-  useEffect(() => form.setFocus('code'), [form.setFocus]);
+  useEffect(() => input.current?.focus(), []);
 
   const sendCode = form.handleSubmit(async ({ code }) => {
     try {
@@ -54,7 +56,8 @@ export function RegistrationCodeStep({ email, onConfirmed, onBack }: Registratio
       refused.current = code;
       if (!form.applyApiErrors(failure)) handleError(failure, 15);
       // The field keeps the focus with the code selected: typing again replaces it.
-      form.setFocus('code', { shouldSelect: true });
+      input.current?.focus();
+      input.current?.select();
     }
   });
 
@@ -77,6 +80,8 @@ export function RegistrationCodeStep({ email, onConfirmed, onBack }: Registratio
       refused.current = null;
       form.reset({ code: '' });
       setNotice(t('register.codeResent', { email }));
+      // Back to the emptied field, for the new code.
+      input.current?.focus();
     } catch (failure) {
       handleError(failure, 15);
     } finally {
@@ -94,6 +99,10 @@ export function RegistrationCodeStep({ email, onConfirmed, onBack }: Registratio
           autoComplete="one-time-code"
           maxLength={CODE_LENGTH}
           {...codeField}
+          ref={(element) => {
+            codeField.ref(element);
+            input.current = element;
+          }}
           onChange={async (event) => {
             // Only digits, six at most, whatever is typed or pasted.
             const code = event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH);

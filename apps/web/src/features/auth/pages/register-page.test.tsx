@@ -300,6 +300,7 @@ describe('register page', () => {
       email: 'valentina@example.com',
     });
     expect(field).toHaveValue('');
+    await waitFor(() => expect(field).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Corregir mis datos' }));
     expect(await screen.findByLabelText('Nombre y apellido')).toHaveValue('Valentina Ríos');

@@ -1,6 +1,6 @@
 import type { InsuranceProcess, Payment } from '@cubierto/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigRoute, mockApi } from '../../../../test/api-mock.ts';
@@ -111,7 +111,7 @@ describe("the summary's 'Confirmar y pagar' (issue 19)", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('with $ 0 in Mi dinero the first checkout is chosen, and it asks before leaving for it', async () => {
+  it('with $ 0 in Mi dinero the first checkout is chosen, said under the button before leaving for it', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     mockApi({
@@ -131,9 +131,11 @@ describe("the summary's 'Confirmar y pagar' (issue 19)", () => {
     expect(await screen.findByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /Mi dinero/ })).not.toBeChecked();
     const user = userEvent.setup();
+    // The web says 'Aviso de redireccionamiento' under the button; pressing it leaves (decision 026).
+    expect(
+      screen.getByText('Estás por salir de la app: vas a pagar en la página de Pago de prueba.'),
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: `Confirmar y pagar ${premium.total_nice}` }));
-    const notice = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
-    await user.click(within(notice).getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/1'));
   });
 
@@ -174,11 +176,6 @@ describe("the summary's 'Confirmar y pagar' (issue 19)", () => {
     await user.click(screen.getByRole('radio', { name: /Pago de prueba/ }));
     expect(screen.queryByText('No te alcanza el saldo')).not.toBeInTheDocument();
     await user.click(button);
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' })).getByRole('button', {
-        name: 'Continuar',
-      }),
-    );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/2'));
     // Issued once; each attempt had its own key.
     expect(api.callsTo('POST', confirmPath)).toHaveLength(1);

@@ -4,7 +4,9 @@
  * Mi crédito only in credit wallet mode, then the configured checkouts), the one that can pay chosen
  * beforehand (model/preselect.ts), and one button that gets the insurance to pay (the summary confirms the
  * process first) and pays it. A wallet pays at once and the customer lands on 'Estás cubierto'; a checkout
- * asks 'Aviso de redireccionamiento' (spec §6) and leaves the app.
+ * leaves the app after 'Aviso de redireccionamiento' (spec §6): on the web said under the button while a
+ * checkout is chosen ("Estás por salir de la app: vas a pagar en Mercado Pago."), so the button goes
+ * straight to it; in the Android and iOS apps asked in the modal once it is pressed (docs/decisions/026).
  *
  * Expected outcomes are said beside the button, in plain Spanish and without codes: a balance that falls
  * short (`insufficient_funds`, with the way to add money), a checkout that came back rejected or pending
@@ -12,7 +14,6 @@
  * One Idempotency-Key per attempt, kept when the request got no answer, so the retry cannot pay twice.
  */
 import type { ErrorCode, PaymentMethod, PayResult } from '@cubierto/contracts';
-import { CHECKOUT_METHODS, type CheckoutMethod } from '@cubierto/contracts';
 import { Alert, Anchor, Button, Flex, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
@@ -21,14 +22,17 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, hasErrorCode, isUnanswered } from '../../../shared/api/api-error.ts';
 import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
+import {
+  CheckoutNotice,
+  isCheckoutMethod,
+  showsCheckoutNotice,
+} from '../../../shared/native/checkout-notice.tsx';
 import { confirmLeavingForCheckout, goToCheckout } from '../../../shared/native/permissions.ts';
 import { IconAlert, IconInfo } from '../../../shared/ui/icons.tsx';
 import { WALLET_PATHS, type WalletKind, walletQueryOptions } from '../../../shared/wallets/wallets.ts';
 import { usePayInsuranceMutation } from '../api/pay-insurance.ts';
 import { preselectPaymentMethod } from '../model/preselect.ts';
 
-const isCheckoutMethod = (method: PaymentMethod): method is CheckoutMethod =>
-  CHECKOUT_METHODS.some((checkout) => checkout === method);
 const WALLET_OF: Partial<Record<PaymentMethod, WalletKind>> = {
   money_wallet: 'money',
   credit_wallet: 'credit',
@@ -163,6 +167,7 @@ export function PaymentPanel({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reasonId = useId();
+  const noticeId = useId();
   const payment = usePayInsuranceMutation();
   const config = useQuery(appConfigQueryOptions);
   const money = useQuery(walletQueryOptions('money'));
@@ -189,7 +194,8 @@ export function PaymentPanel({
     if (!method) return;
     setPaying(true);
     setReason(null);
-    // A checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6), before anything is created.
+    // A checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6), before anything is created
+    // (the modal in the apps; on the web it was said beside the button).
     if (isCheckoutMethod(method) && !(await confirmLeavingForCheckout())) {
       setPaying(false);
       return;
@@ -270,16 +276,22 @@ export function PaymentPanel({
         gap="sm"
       >
         {secondary}
-        <Button
-          size="md"
-          onClick={() => void pay()}
-          loading={paying}
-          disabled={disabled || !method}
-          miw={{ xs: 240 }}
-          aria-describedby={reason ? reasonId : undefined}
-        >
-          {submitLabel}
-        </Button>
+        <Stack gap={6} miw={{ xs: 240 }} maw={{ xs: 320 }}>
+          <Button
+            size="md"
+            onClick={() => void pay()}
+            loading={paying}
+            disabled={disabled || !method}
+            aria-describedby={
+              [reason ? reasonId : null, showsCheckoutNotice(method) ? noticeId : null]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+          >
+            {submitLabel}
+          </Button>
+          <CheckoutNotice method={method} id={noticeId} />
+        </Stack>
       </Flex>
     </Stack>
   );

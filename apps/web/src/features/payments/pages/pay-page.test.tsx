@@ -56,10 +56,60 @@ function renderPay() {
   return renderRoutes(routes, '/customers/insurances/21/pay');
 }
 
-afterEach(() => vi.unstubAllGlobals());
+// The apps open a checkout in the system browser (@capacitor/browser).
+const browserOpen = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('@capacitor/browser', () => ({ Browser: { open: browserOpen } }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  browserOpen.mockClear();
+});
 
 describe('pay page', () => {
-  it("a checkout asks 'Aviso de redireccionamiento' first: Cancelar creates nothing, Continuar leaves", async () => {
+  it("on the web 'Aviso de redireccionamiento' is said under the button for the checkout chosen, and the button goes straight to it", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = mockApi({
+      ...appConfigRoute,
+      'GET /customers/insurances/21': { body: { data: insurance } },
+      'GET /customers/money-wallet': wallet(3, insurance.premium.total_cents, '$ 13.721,40', 'Mi dinero'),
+      'GET /customers/credit-wallet': wallet(4, 0, '$ 0,00', 'Mi crédito'),
+      'POST /customers/payments': {
+        status: 201,
+        body: {
+          data: {
+            payment: paymentOf({ id: 9, method: 'sandbox', status: 'pending', external_reference: 'ref-9' }),
+            checkout_url: 'https://checkout.example/pay/9',
+          },
+        },
+      },
+    });
+    renderPay();
+    const user = userEvent.setup();
+    // Mi dinero pays inside the app: nothing is said about leaving it.
+    expect(await screen.findByRole('radio', { name: /Mi dinero/ })).toBeChecked();
+    const pay = screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` });
+    expect(screen.queryByText(/Estás por salir de la app/)).not.toBeInTheDocument();
+    expect(pay).not.toHaveAccessibleDescription(/salir de la app/);
+
+    // A checkout chosen: said under the button, naming it, and read with the button.
+    await user.click(screen.getByRole('radio', { name: /Pago de prueba/ }));
+    const notice = 'Estás por salir de la app: vas a pagar en la página de Pago de prueba.';
+    expect(screen.getByText(notice)).toBeVisible();
+    expect(pay).toHaveAccessibleDescription(notice);
+    await user.click(screen.getByRole('radio', { name: /Mi crédito/ }));
+    expect(screen.queryByText(/Estás por salir de la app/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Pago de prueba/ }));
+
+    // Pressed: no modal, straight to the checkout.
+    await user.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/9'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/customers/payments')).toHaveLength(1);
+  });
+
+  it("in the Android and iOS apps a checkout asks 'Aviso de redireccionamiento' in the modal: Cancelar creates nothing, Continuar opens the system browser", async () => {
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'android' });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const api = mockApi({
@@ -79,8 +129,10 @@ describe('pay page', () => {
     });
     renderPay();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('radio', { name: /Pago de prueba/ }));
+    expect(await screen.findByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
     const pay = screen.getByRole('button', { name: `Pagar ${insurance.premium.total_nice}` });
+    // Nothing beside the button: the modal says it.
+    expect(screen.queryByText(/Estás por salir de la app/)).not.toBeInTheDocument();
 
     await user.click(pay);
     const notice = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
@@ -88,13 +140,13 @@ describe('pay page', () => {
     await user.click(within(notice).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/customers/payments')).toHaveLength(0);
-    expect(assign).not.toHaveBeenCalled();
 
     await user.click(pay);
     const again = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
     await user.click(within(again).getByRole('button', { name: 'Continuar' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/9'));
+    await waitFor(() => expect(browserOpen).toHaveBeenCalledWith({ url: 'https://checkout.example/pay/9' }));
     expect(api.callsTo('POST', '/customers/payments')).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('chooses Mi dinero beforehand only when its balance covers the premium, else the first checkout', async () => {

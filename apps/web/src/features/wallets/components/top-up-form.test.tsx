@@ -28,10 +28,17 @@ const withMethods = (checkout_methods: string[]) => ({
   },
 });
 
-afterEach(() => vi.unstubAllGlobals());
+// The apps open a checkout in the system browser (@capacitor/browser).
+const browserOpen = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('@capacitor/browser', () => ({ Browser: { open: browserOpen } }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  browserOpen.mockClear();
+});
 
 describe('top-up form', () => {
-  it('offers the checkouts the server has configured and pays with the one chosen', async () => {
+  it('offers the checkouts the server has configured, says under the button where the customer will pay (the web), and goes straight to it', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const api = mockApi({
@@ -61,32 +68,70 @@ describe('top-up form', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByRole('radio', { name: 'Mercado Pago' })).toBeChecked();
+    const button = screen.getByRole('button', { name: 'Continuar al pago' });
+    // The checkout leaves the app: 'Aviso de redireccionamiento' is said under the button (spec §6),
+    // naming the checkout chosen, and read with the button.
+    const mercadoPago = 'Estás por salir de la app: vas a pagar en Mercado Pago.';
+    expect(screen.getByText(mercadoPago)).toBeVisible();
+    expect(button).toHaveAccessibleDescription(mercadoPago);
     await user.click(screen.getByRole('radio', { name: 'Ualá' }));
+    expect(screen.queryByText(mercadoPago)).not.toBeInTheDocument();
+    expect(button).toHaveAccessibleDescription('Estás por salir de la app: vas a pagar en Ualá.');
     await user.type(screen.getByLabelText('Importe'), '2500');
-    await user.click(screen.getByRole('button', { name: 'Continuar al pago' }));
-    // The checkout leaves the app: the redirect notice comes first (spec §6).
-    const notice = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
-    expect(api.callsTo('POST', '/customers/money-wallet/top-ups')).toHaveLength(0);
-    await user.click(within(notice).getByRole('button', { name: 'Continuar' }));
+    await user.click(button);
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/1'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const [request] = api.callsTo('POST', '/customers/money-wallet/top-ups');
     expect(JSON.parse(String(request?.body))).toEqual({ amount_cents: 250_000, method: 'uala' });
   });
 
-  it("Cancelar on 'Aviso de redireccionamiento' stays in the app and starts no top-up", async () => {
+  it("in the Android and iOS apps 'Aviso de redireccionamiento' is the modal: Cancelar stays in the app and starts no top-up, Continuar opens the system browser", async () => {
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'ios' });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const api = mockApi(withMethods(['sandbox']));
+    const api = mockApi({
+      ...withMethods(['sandbox']),
+      'POST /customers/money-wallet/top-ups': {
+        status: 201,
+        body: {
+          data: {
+            payment: {
+              id: 2,
+              purpose: 'money_top_up',
+              insurance_id: null,
+              method: 'sandbox',
+              amount_cents: 100_000,
+              amount_nice: '$ 1.000,00',
+              status: 'pending',
+              external_reference: 'ref-2',
+              approved_at: null,
+              created_at: '2026-11-20T12:00:00.000Z',
+            },
+            checkout_url: 'https://checkout.example/pay/2',
+          },
+        },
+      },
+    });
     renderForm();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Importe'), '1000');
+    // Nothing under the button: the modal says it.
+    expect(screen.queryByText(/Estás por salir de la app/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continuar al pago' }));
     const notice = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
     await user.click(within(notice).getByRole('button', { name: 'Cancelar' }));
 
     expect(await screen.findByRole('button', { name: 'Continuar al pago' })).toBeEnabled();
     expect(api.callsTo('POST', '/customers/money-wallet/top-ups')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Continuar al pago' }));
+    const again = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
+    await user.click(within(again).getByRole('button', { name: 'Continuar' }));
+    await vi.waitFor(() =>
+      expect(browserOpen).toHaveBeenCalledWith({ url: 'https://checkout.example/pay/2' }),
+    );
+    expect(api.callsTo('POST', '/customers/money-wallet/top-ups')).toHaveLength(1);
     expect(assign).not.toHaveBeenCalled();
   });
 

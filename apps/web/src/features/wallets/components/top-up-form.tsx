@@ -1,7 +1,9 @@
 /**
  * 'Ingresar dinero' / 'Cargar crédito': an amount in pesos, sent as centavos to one of the checkouts the
  * server has configured (Mercado Pago, Ualá, the test checkout 'Pago de prueba': app-config); the customer
- * comes back to /tabs and on to the wallet (spec §4).
+ * comes back to /tabs and on to the wallet (spec §4). Leaving for the checkout: on the web
+ * 'Aviso de redireccionamiento' is said under the button, naming the checkout chosen, and the button goes
+ * straight to it; in the Android and iOS apps the modal asks once it is pressed (docs/decisions/026).
  */
 import { type CheckoutMethod, TopUpBodySchema } from '@cubierto/contracts';
 import { Alert, Button, Card, NumberInput, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -13,6 +15,7 @@ import { ApiError, isUnanswered } from '../../../shared/api/api-error.ts';
 import { appConfigQueryOptions } from '../../../shared/config/app-config.ts';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { useApiForm } from '../../../shared/forms/use-api-form.ts';
+import { CheckoutNotice, showsCheckoutNotice } from '../../../shared/native/checkout-notice.tsx';
 import { confirmLeavingForCheckout, goToCheckout } from '../../../shared/native/permissions.ts';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import type { WalletKind } from '../../../shared/wallets/wallets.ts';
@@ -29,6 +32,7 @@ export function pesosToCents(pesos: number): number {
 export function TopUpForm({ kind }: { kind: WalletKind }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const noticeId = useId();
   const attemptKey = useRef<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const config = useQuery(appConfigQueryOptions);
@@ -46,7 +50,8 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
   }, [methods, form]);
 
   const submit = form.handleSubmit(async (body) => {
-    // The checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6).
+    // The checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6): the modal in the apps, on
+    // the web said under the button.
     if (!(await confirmLeavingForCheckout())) return;
     attemptKey.current ??= crypto.randomUUID();
     try {
@@ -128,14 +133,17 @@ export function TopUpForm({ kind }: { kind: WalletKind }) {
               </Radio.Group>
             )
           )}
-          <Button
-            type="submit"
-            loading={form.formState.isSubmitting || leaving}
-            disabled={!method}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {t('wallets.topUp.submit')}
-          </Button>
+          <Stack gap={6} align="flex-start">
+            <Button
+              type="submit"
+              loading={form.formState.isSubmitting || leaving}
+              disabled={!method}
+              aria-describedby={showsCheckoutNotice(method) ? noticeId : undefined}
+            >
+              {t('wallets.topUp.submit')}
+            </Button>
+            <CheckoutNotice method={method} id={noticeId} />
+          </Stack>
         </Stack>
       </form>
     </Card>
