@@ -99,7 +99,7 @@ async function uploadPhoto(page: Page, n: number, rgb: [number, number, number])
 
 /**
  * The summary (issue 19): the price, the methods, and 'Confirmar y pagar' with the test checkout, which
- * issues the insurance and leaves for the checkout after 'Aviso de redireccionamiento'.
+ * issues the insurance and leaves for the checkout ('Aviso de redireccionamiento' said under it on the web).
  */
 async function confirmAndExpectPending(page: Page, info: Parameters<typeof shot>[1]) {
   await expect(stepHeading(page, 'Resumen')).toBeVisible();
@@ -112,10 +112,6 @@ async function confirmAndExpectPending(page: Page, info: Parameters<typeof shot>
   await expectAccessible(page);
   await shot(page, info, 'summary');
   await page.getByRole('button', { name: /^Confirmar y pagar \$/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await expect(page.getByRole('button', { name: 'Aprobar el pago' })).toBeVisible();
   await expectPendingInsurance(page, processId, token);

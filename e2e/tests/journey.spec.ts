@@ -11,7 +11,6 @@ import { pngImage } from '../../apps/api/test/fixtures.ts';
 import { E2E_PORT } from '../playwright.config.ts';
 import { dayFromToday } from './api-steps.ts';
 import {
-  acceptTerms,
   confirmRegistration,
   expectAccessible,
   menu,
@@ -77,8 +76,7 @@ test('the whole journey: from the public products to a claim and its notificatio
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await acceptTerms(page);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.getByRole('button', { name: 'Aceptar y crear cuenta' }).click();
   await confirmRegistration(page, email);
 
   // 3. Contracts the cell phone.
@@ -106,10 +104,6 @@ test('the whole journey: from the public products to a claim and its notificatio
   // answers the poll offered below it.
   await expect(page.getByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
   await page.getByRole('button', { name: /^Confirmar y pagar \$/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await shot(page, info, 'checkout');
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
