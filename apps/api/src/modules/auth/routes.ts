@@ -20,8 +20,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { cachedAnswers } from '../../lib/read-cache.ts';
 import { caller, rejectDuringMaintenance, requireCustomer } from '../../lib/request-context.ts';
-import { findCustomerUser } from '../customers/service.ts';
+import { findCustomerUser, USER_RELATIONS } from '../customers/service.ts';
 import { confirmRegistration, resendRegistrationCode, startRegistration } from './registration.ts';
 import {
   endSession,
@@ -181,11 +182,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, security: [{ bearer: [] }], response: { 200: z.object({ data: UserSchema }) } },
       preHandler: requireCustomer,
+      // The profile with its three relations, kept like GET /customers/user's (customers/profile-cache.ts).
+      config: { readCache: cachedAnswers(deps.profiles, () => [...USER_RELATIONS].sort()) },
     },
     async (request) => ({
       data: await findCustomerUser(
         { db: deps.db },
-        { userId: caller(request).userId, load: new Set(['entity', 'takerEntity', 'place']) },
+        { userId: caller(request).userId, load: new Set(USER_RELATIONS) },
       ),
     }),
   );

@@ -9,10 +9,12 @@ import {
   normalizeDigits,
   type UserEntity,
 } from '@cubierto/contracts';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { entities, userEntities } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 
 export const MAX_ENTITIES = 50;
 
@@ -41,6 +43,10 @@ export async function findUserEntities(
 ): Promise<UserEntity[]> {
   const { db } = deps;
   const { userId, document } = input;
+  if (!document && !is(db, PgTransaction)) {
+    const [row] = await preparedUserEntities(db).execute({ userId });
+    return row?.entities ?? [];
+  }
   const conditions = [eq(userEntities.userId, userId)];
   if (document) conditions.push(eq(entities.documentNumber, document));
   const rows = await db
@@ -51,6 +57,24 @@ export async function findUserEntities(
     .orderBy(asc(entities.id));
   return rows.map((r) => userEntityOut(r.entity, r.role));
 }
+
+/**
+ * GET /customers/entities (read by the contract's taker step and the business center): one prepared
+ * statement whose one row is the answer, built by the database as JSON (lib/prepared.ts).
+ */
+const preparedUserEntities = preparedPerDatabase((db: Db) =>
+  db
+    .select({
+      entities: sql<UserEntity[]>`coalesce(json_agg(json_build_object(
+        'id', ${entities.id}, 'kind', ${entities.kind}, 'name', ${entities.name},
+        'document_type', ${entities.documentType}, 'document_number', ${entities.documentNumber},
+        'tax_condition', ${entities.taxCondition}, 'role', ${userEntities.role}) order by ${entities.id}), '[]'::json)`,
+    })
+    .from(userEntities)
+    .innerJoin(entities, eq(entities.id, userEntities.entityId))
+    .where(eq(userEntities.userId, sql.placeholder('userId')))
+    .prepare('business_user_entities'),
+);
 
 /** Throws 404 unless every id is an entity the user may act for. */
 export async function assertUserEntities(db: DbOrTx, userId: number, ids: number[]) {

@@ -15,7 +15,15 @@ import {
   until,
 } from '../../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
-import { entities, localities, places, users } from '../../db/schema/index.ts';
+import {
+  contexts,
+  entities,
+  localities,
+  notifications,
+  notificationUsers,
+  places,
+  users,
+} from '../../db/schema/index.ts';
 import { selectCustomerUser } from './service.ts';
 
 let t: TestApp;
@@ -129,6 +137,79 @@ describe('a cached profile', () => {
     expect(put.statusCode, put.body).toBe(200);
     // No waiting for the notification: the instance that wrote forgot before answering.
     expect((await me(customer)).data.name).toBe('Carla Ruiz Paz');
+  });
+
+  it('keeps GET /auth/user and the stored context the same way, and forgets them when they change', async () => {
+    const c = await customerWithPlace('Dora Contexto');
+    const AUTH_USER = '/api/v4/auth/user';
+    const CONTEXT = '/api/v4/customers/user/context';
+    await until(async () => (await servedFromMemory(c, AUTH_USER)).hit, WAIT);
+    // The same profile as the web's read, from its own entry.
+    expect((await me(c, AUTH_USER)).body).toBe((await me(c)).body);
+    await other.db.update(users).set({ name: 'Dora C. Ruiz' }).where(eq(users.id, c.id));
+    await until(async () => (await me(c, AUTH_USER)).data.name === 'Dora C. Ruiz', WAIT);
+
+    const [context] = await t.database.db.select().from(contexts).limit(1);
+    await t.database.db.update(users).set({ contextId: null }).where(eq(users.id, c.id));
+    await until(async () => (await servedFromMemory(c, CONTEXT)).body === '{"data":null}', WAIT);
+    await until(async () => (await servedFromMemory(c, CONTEXT)).hit, WAIT);
+    // Stored by hand (another instance, an operator): the notification drops the kept answer.
+    await other.db.update(users).set({ contextId: context!.id }).where(eq(users.id, c.id));
+    await until(async () => (await me(c, CONTEXT)).body.includes(`"id":${context!.id}`), WAIT);
+    // Stored through the API: the instance forgets before it answers.
+    await until(async () => (await servedFromMemory(c, CONTEXT)).hit, WAIT);
+    const [second] = await t.database.db
+      .insert(contexts)
+      .values({ name: `prueba-${c.id}`, description: 'Contexto de prueba' })
+      .returning();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v4/customers/user/update-context',
+      headers: { ...c.auth, 'content-type': 'application/json' },
+      payload: { _method: 'PUT', context_id: second!.id },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await me(c, CONTEXT)).body).toContain(`"id":${second!.id}`);
+  });
+
+  it("keeps the bell's unread count until a notification of the customer is added, read or removed", async () => {
+    const c = await customerWithPlace('Elena Campana');
+    const COUNT = '/api/v4/customers/notification-user/count';
+    await until(async () => (await servedFromMemory(c, COUNT)).body === '{"data":0}', WAIT);
+    await until(async () => (await servedFromMemory(c, COUNT)).hit, WAIT);
+    // Delivered by hand on another handle (the outbox job of another instance): the count is read again.
+    const [sent] = await other.db
+      .insert(notifications)
+      .values({ title: 'Aviso', body: 'Tenés un aviso.', actionType: 'Message' })
+      .returning();
+    const [row] = await other.db
+      .insert(notificationUsers)
+      .values({ notificationId: sent!.id, userId: c.id })
+      .returning();
+    await until(async () => (await me(c, COUNT)).body === '{"data":1}', WAIT);
+    // Read by hand, then removed by hand.
+    await until(async () => (await servedFromMemory(c, COUNT)).hit, WAIT);
+    await other.db
+      .update(notificationUsers)
+      .set({ readAt: new Date() })
+      .where(eq(notificationUsers.id, row!.id));
+    await until(async () => (await me(c, COUNT)).body === '{"data":0}', WAIT);
+    await other.db.update(notificationUsers).set({ readAt: null }).where(eq(notificationUsers.id, row!.id));
+    await until(async () => (await me(c, COUNT)).body === '{"data":1}', WAIT);
+    // Read through the API: the instance forgets before it answers.
+    await until(async () => (await servedFromMemory(c, COUNT)).hit, WAIT);
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/customers/notification-user/read-all',
+      headers: c.auth,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await me(c, COUNT)).body).toBe('{"data":0}');
+    await other.db.update(notificationUsers).set({ readAt: null }).where(eq(notificationUsers.id, row!.id));
+    await until(async () => (await me(c, COUNT)).body === '{"data":1}', WAIT);
+    await until(async () => (await servedFromMemory(c, COUNT)).hit, WAIT);
+    await other.db.delete(notificationUsers).where(eq(notificationUsers.id, row!.id));
+    await until(async () => (await me(c, COUNT)).body === '{"data":0}', WAIT);
   });
 
   it("reads no column that migration 0016's triggers do not watch", async () => {

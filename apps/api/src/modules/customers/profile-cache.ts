@@ -8,6 +8,12 @@
  * changes, on any instance and by any means: 'user:<id>' (name, e-mail, avatar, entity, taker, place,
  * context), 'entity:<id>' (an entity a profile shows, its own or as taker), 'place:<id>', and 'all' for
  * provinces, localities and files. An answer is dropped by the payloads of the rows it shows.
+ *
+ * The other small answers of the app's header and start are kept here too, each declared by its route with
+ * its own payloads: GET /auth/user (the profile again), GET /customers/user/context ('user:<id>', notified
+ * when the stored context changes; contexts are reference data no route writes) and the bell's
+ * GET /customers/notification-user/count ('unread:<id>', notified by migration 0026's triggers whenever a
+ * notification of the customer is added, read or removed).
  */
 import type { User } from '@cubierto/contracts';
 import type { Database } from '../../db/client.ts';
@@ -25,7 +31,7 @@ export function createProfileCache(
   return createReadCache<ProfileAnswer>(database, {
     ...options,
     channel: PROFILES_CHANNEL,
-    kinds: ['user', 'entity', 'place'],
+    kinds: ['user', 'entity', 'place', 'unread'],
     tags: ({ data }) => [
       `user:${data.id}`,
       ...(data.entity ? [`entity:${data.entity.id}`] : []),

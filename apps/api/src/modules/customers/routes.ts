@@ -95,7 +95,14 @@ export const customerUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/context',
-    { schema: { tags, security, response: { 200: z.object({ data: ContextSchema.nullable() }) } } },
+    {
+      schema: { tags, security, response: { 200: z.object({ data: ContextSchema.nullable() }) } },
+      // Kept with the caller's profiles (profile-cache.ts): 'user:<id>' is notified when their context
+      // changes. The contexts themselves are reference data no route writes.
+      config: {
+        readCache: { cache: deps.profiles, tags: (_answer, userId) => [`user:${userId}`], query: () => ({}) },
+      },
+    },
     async (request) => ({ data: await findUserContext(deps, { userId: caller(request).userId }) }),
   );
 };

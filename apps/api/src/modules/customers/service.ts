@@ -213,11 +213,22 @@ export async function setUserContext(
   return context;
 }
 
-export async function findUserContext(deps: { db: DbOrTx }, { userId }: { userId: number }) {
-  const rows = await deps.db
+function selectUserContext(db: DbOrTx, userId: number | Placeholder<'userId', number>) {
+  return db
     .select({ id: contexts.id, name: contexts.name, description: contexts.description })
     .from(users)
     .innerJoin(contexts, eq(contexts.id, users.contextId))
     .where(eq(users.id, userId));
+}
+
+/** Read at every start of the app, beside the profile: prepared (lib/prepared.ts). */
+const preparedUserContext = preparedPerDatabase((db: Db) =>
+  selectUserContext(db, sql.placeholder('userId')).prepare('customers_find_context'),
+);
+
+export async function findUserContext(deps: { db: DbOrTx }, { userId }: { userId: number }) {
+  const rows = is(deps.db, PgTransaction)
+    ? await selectUserContext(deps.db, userId)
+    : await preparedUserContext(deps.db).execute({ userId });
   return rows[0] ?? null;
 }

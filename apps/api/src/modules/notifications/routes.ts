@@ -63,7 +63,18 @@ export const notificationUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/count',
-    { schema: { tags, security, response: { 200: UnreadCountSchema } } },
+    {
+      schema: { tags, security, response: { 200: UnreadCountSchema } },
+      // Asked at every screen (the bell): kept beside the profile (customers/profile-cache.ts), dropped by
+      // 'unread:<id>' (migration 0026) and by the caller's own writes ('user:<id>').
+      config: {
+        readCache: {
+          cache: deps.profiles,
+          tags: (_answer, userId) => [`unread:${userId}`, `user:${userId}`],
+          query: () => ({}),
+        },
+      },
+    },
     async (request) => ({ data: await unreadCount(deps, { userId: caller(request).userId }) }),
   );
 
