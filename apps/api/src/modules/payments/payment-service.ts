@@ -12,7 +12,7 @@ import {
   type PaymentMethod,
   type PayResult,
 } from '@cubierto/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -113,6 +113,105 @@ async function insertKeyedPayment(
   return { row: earlier, inserted: false };
 }
 
+/** The rows of a raw query's answer, whichever driver ran it (pg answers `{ rows }`, PGlite too). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/**
+ * One statement for a payment's start: the caller's insurance locked (`for update`: payments of one
+ * insurance queue here), and, only while it still waits for its payment, its payment inserted unless one
+ * with the request's key exists (`on conflict do nothing`). Answers the insurance as locked (null when it
+ * is not the caller's) and the payment as written (null when none was).
+ */
+async function lockAndInsertPayment(
+  tx: Tx,
+  values: {
+    userId: number;
+    insuranceId: number;
+    method: PaymentMethod;
+    status: 'approved' | 'pending';
+    providerStatus: string | null;
+    externalReference: string;
+    idempotencyKey: string;
+    requestHash: string;
+    approvedAt: Date | null;
+  },
+): Promise<{
+  insurance: { id: number; number: string; totalCents: number; paid: boolean; status: string } | null;
+  inserted: PaymentRow | null;
+}> {
+  const [found] = rowsOf<{
+    id: number;
+    number: string;
+    total_cents: number;
+    paid: boolean;
+    status: string;
+    payment_id: number | null;
+    created_ms: string | null;
+    updated_ms: string | null;
+  }>(
+    await tx.execute(sql`
+      with insurance as (
+        select ${insurances.id} as id, ${insurances.number} as number, ${insurances.totalCents} as total_cents,
+          ${insurances.paidAt} is not null as paid, ${insurances.status} as status
+        from ${insurances}
+        where ${insurances.id} = ${values.insuranceId} and ${insurances.userId} = ${values.userId}
+        for update
+      ),
+      payment as (
+        insert into ${payments} (user_id, purpose, insurance_id, method, amount_cents, status,
+          provider_status, external_reference, idempotency_key, request_hash, approved_at)
+        select ${values.userId}::int, 'insurance', insurance.id, ${values.method}, insurance.total_cents,
+          ${values.status}, ${values.providerStatus}::text, ${values.externalReference},
+          ${values.idempotencyKey}, ${values.requestHash}, ${values.approvedAt?.toISOString() ?? null}::timestamptz
+        from insurance
+        where not insurance.paid and insurance.status = 'pendiente'
+        on conflict (user_id, idempotency_key) do nothing
+        returning id, extract(epoch from created_at) * 1000 as created_ms,
+          extract(epoch from updated_at) * 1000 as updated_ms
+      )
+      select insurance.id::int as id, insurance.number, insurance.total_cents::int as total_cents,
+        insurance.paid, insurance.status, payment.id::int as payment_id, payment.created_ms::text as created_ms,
+        payment.updated_ms::text as updated_ms
+      from insurance left join payment on true
+    `),
+  );
+  if (!found) return { insurance: null, inserted: null };
+  const insurance = {
+    id: Number(found.id),
+    number: found.number,
+    totalCents: Number(found.total_cents),
+    paid: found.paid,
+    status: found.status,
+  };
+  if (found.payment_id === null) return { insurance, inserted: null };
+  return {
+    insurance,
+    inserted: {
+      id: Number(found.payment_id),
+      userId: values.userId,
+      purpose: 'insurance',
+      insuranceId: insurance.id,
+      method: values.method,
+      amountCents: insurance.totalCents,
+      status: values.status,
+      providerStatus: values.providerStatus,
+      providerPaymentId: null,
+      externalReference: values.externalReference,
+      idempotencyKey: values.idempotencyKey,
+      requestHash: values.requestHash,
+      approvedAt: values.approvedAt,
+      refundRequestedAt: null,
+      providerRefundId: null,
+      refundedAt: null,
+      reversedAt: null,
+      createdAt: new Date(Math.trunc(Number(found.created_ms))),
+      updatedAt: new Date(Math.trunc(Number(found.updated_ms))),
+    },
+  };
+}
+
 const WALLET_OF: Partial<Record<PaymentMethod, WalletKind>> = {
   money_wallet: 'money',
   credit_wallet: 'credit',
@@ -125,7 +224,7 @@ const WALLET_OF: Partial<Record<PaymentMethod, WalletKind>> = {
  */
 async function markInsurancePaid(
   tx: DbOrTx,
-  insurance: Pick<typeof insurances.$inferSelect, 'id' | 'startsOn'>,
+  insurance: Pick<typeof insurances.$inferSelect, 'id'>,
   now: Date,
 ) {
   await markInsurancesPaid(tx, [insurance.id], now);
@@ -144,29 +243,10 @@ export async function payInsurance(
   const now = input.now ?? new Date();
   const wallet = WALLET_OF[input.method];
   const payment = await keyedPayment(deps.db, request, async (tx) => {
-    const [insurance] = await tx
-      .select()
-      .from(insurances)
-      .where(and(eq(insurances.id, input.insuranceId), eq(insurances.userId, input.userId)))
-      .for('update');
-    if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
-    if (insurance.paidAt || insurance.status !== 'pendiente') {
-      // Paid, or no longer waiting: unless by this key's own payment, made by the previous version.
-      const earlier = await paymentByKey(tx, request);
-      if (earlier) return earlier;
-      // Same words either way; the code tells an insurance already paid from one that stopped waiting.
-      if (insurance.paidAt)
-        throw new AppError('payment_already_approved', {
-          message: 'Esta contratación no tiene un pago pendiente.',
-        });
-      throw new AppError('payment_not_pending');
-    }
-    const { row, inserted } = await insertKeyedPayment(tx, request, {
+    const { insurance, inserted: written } = await lockAndInsertPayment(tx, {
       userId: input.userId,
-      purpose: 'insurance',
-      insuranceId: insurance.id,
+      insuranceId: input.insuranceId,
       method: input.method,
-      amountCents: insurance.totalCents,
       status: wallet ? 'approved' : 'pending',
       providerStatus: wallet ? 'approved' : null,
       externalReference: newToken(16),
@@ -174,8 +254,26 @@ export async function payInsurance(
       requestHash: request.hash,
       approvedAt: wallet ? now : null,
     });
-    // The previous version's payment with this key: answered as it is.
-    if (!inserted) return row;
+    if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
+    if (insurance.paid || insurance.status !== 'pendiente') {
+      // Paid, or no longer waiting: unless by this key's own payment, made by the previous version.
+      const earlier = await paymentByKey(tx, request);
+      if (earlier) return earlier;
+      // Same words either way; the code tells an insurance already paid from one that stopped waiting.
+      if (insurance.paid)
+        throw new AppError('payment_already_approved', {
+          message: 'Esta contratación no tiene un pago pendiente.',
+        });
+      throw new AppError('payment_not_pending');
+    }
+    if (!written) {
+      // Waiting, but a payment with this key exists (made by the previous version, which kept no record
+      // of the request): answered as it is, or the key refused when it was another request's.
+      const earlier = await paymentByKey(tx, request);
+      if (!earlier) throw new Error('A payment with this idempotency key exists and cannot be read');
+      return earlier;
+    }
+    const row = written;
     if (wallet) {
       await postMovement(tx, {
         userId: input.userId,
