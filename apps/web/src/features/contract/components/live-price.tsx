@@ -7,13 +7,14 @@ import { Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { answersWith, livePrice } from '../model/live-price.ts';
+import type { ScreenPart } from '../model/step-values.ts';
 
-type LivePriceProps = { process: InsuranceProcess; step: StepName; today: string };
+type LivePriceProps = { process: InsuranceProcess; parts: readonly ScreenPart[]; today: string };
 
-export function LivePrice({ process, step, today }: LivePriceProps) {
+export function LivePrice({ process, parts, today }: LivePriceProps) {
   const { t } = useTranslation();
   const values = useWatch() as Record<string, unknown>;
-  const price = livePrice(process, answersWith(process, step, values, today));
+  const price = livePrice(process, answersWith(process, parts, values, today));
   return (
     <Text size="sm" fw={600} aria-live="polite" data-testid="live-price">
       {price

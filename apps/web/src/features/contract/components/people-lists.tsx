@@ -2,10 +2,14 @@
  * Lists of people in a risk step: beneficiaries (0–5 for personal accidents, 1–5 for life, percentages
  * adding up to 100) and travellers (1–6). The limits and messages are the shared schema's.
  */
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { GENDER_LABELS, type SuggestedPerson } from '@cubierto/contracts';
+import { Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../shared/format/format.ts';
+import { suggestionsQueryOptions } from '../api/suggestions.ts';
 import { blankBeneficiary, blankTraveller } from '../model/step-values.ts';
 import { NumberField, TextField, useFieldError } from './form-fields.tsx';
 import { PersonFields } from './person-fields.tsx';
@@ -126,19 +130,162 @@ export function BeneficiariesFields({ min }: { min: number }) {
   );
 }
 
+type Traveller = Partial<Record<keyof SuggestedPerson, string>>;
+
+const digitsOf = (value: string | undefined) => (value ?? '').replace(/\D/g, '');
+
+/** A traveller who is one of the people of the last contracts, with all their data as they were. */
+function chosenPerson(traveller: Traveller | undefined, people: readonly SuggestedPerson[]) {
+  if (!traveller?.birth_date || !traveller.gender) return undefined;
+  return people.find(
+    (p) =>
+      p.dni === digitsOf(traveller.dni) &&
+      p.first_name === traveller.first_name &&
+      p.last_name === traveller.last_name &&
+      p.birth_date === traveller.birth_date &&
+      p.gender === traveller.gender,
+  );
+}
+
+/**
+ * The travellers (1–6). A person of the customer's last contracts is shown as chosen, in one line, and
+ * can be removed or edited; the customer's own person comes chosen as the first traveller (issue 19). The
+ * other people of the last contracts are one tap away: a tap completes the traveller with their DNI, fills
+ * an empty one, or adds them.
+ */
 export function TravellersFields({ today }: { today: string }) {
+  const { t } = useTranslation();
+  const { control, setValue, getValues } = useFormContext();
+  const { fields, append, remove, replace } = useFieldArray({ control, name: 'travellers' });
+  const travellers = (useWatch({ name: 'travellers' }) as Traveller[] | undefined) ?? [];
+  const error = useFieldError('travellers');
+  const suggestions = useQuery(suggestionsQueryOptions());
+  const people = suggestions.data?.people ?? [];
+  const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
+  const titleId = useId();
+
+  const travelling = new Set(travellers.map((p) => digitsOf(p.dni)).filter(Boolean));
+  // Everyone not already travelling with all their data (one typed in part is completed by a tap).
+  const offered = people.filter((person) => !travellers.some((p) => chosenPerson(p, [person])));
+
+  const add = (person: SuggestedPerson) => {
+    const list = getValues('travellers') as Traveller[];
+    let index = list.findIndex((p) => digitsOf(p.dni) === person.dni);
+    if (index === -1) index = list.findIndex((p) => !p.first_name && !p.last_name && !digitsOf(p.dni));
+    if (index === -1) {
+      if (list.length >= 6) return;
+      append({ ...person });
+      return;
+    }
+    for (const key of ['first_name', 'last_name', 'dni', 'birth_date', 'gender'] as const)
+      setValue(`travellers.${index}.${key}`, person[key], { shouldDirty: true, shouldValidate: true });
+  };
+
+  const removeAt = (index: number) => {
+    // One traveller at least: the last one removed leaves an empty one to fill.
+    if (fields.length === 1) replace([blankTraveller()]);
+    else remove(index);
+  };
+
   return (
-    <PeopleList
-      name="travellers"
-      min={1}
-      max={6}
-      blank={blankTraveller}
-      texts={{
-        item: 'contract.travellers.item',
-        add: 'contract.travellers.add',
-        remove: 'contract.travellers.remove',
-      }}
-      renderItem={(prefix) => <PersonFields prefix={prefix} today={today} />}
-    />
+    <Stack gap="sm">
+      {offered.length > 0 && (
+        <Group gap="xs" role="group" aria-labelledby={titleId} data-testid="suggestions">
+          <Text size="sm" c="dimmed" id={titleId}>
+            {t('contract.travellers.offered')}
+          </Text>
+          {offered.map((person) => (
+            <Button
+              key={person.dni}
+              size="compact-sm"
+              variant="light"
+              radius="xl"
+              disabled={fields.length >= 6 && !travelling.has(person.dni)}
+              onClick={() => add(person)}
+              aria-label={t('contract.travellers.addPerson', {
+                name: `${person.first_name} ${person.last_name}`,
+              })}
+            >
+              {person.first_name} {person.last_name}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {fields.map((field, index) => {
+        const chosen = chosenPerson(travellers[index], people);
+        const legend = t('contract.travellers.item', { n: index + 1 });
+        if (chosen && !editing.has(field.id)) {
+          return (
+            <Paper key={field.id} withBorder radius="md" p="sm" data-testid="chosen-traveller">
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Stack gap={0}>
+                  <Text size="sm" c="dimmed">
+                    {legend}
+                  </Text>
+                  <Text fw={600}>
+                    {chosen.first_name} {chosen.last_name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t('contract.summary.dni', { dni: chosen.dni })} · {formatDay(chosen.birth_date)} ·{' '}
+                    {GENDER_LABELS[chosen.gender]}
+                  </Text>
+                </Stack>
+                <Group gap="xs">
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => setEditing(new Set([...editing, field.id]))}
+                    aria-label={t('contract.travellers.editOf', { n: index + 1 })}
+                  >
+                    {t('contract.travellers.edit')}
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    c="red.9"
+                    size="compact-sm"
+                    onClick={() => removeAt(index)}
+                  >
+                    {t('contract.travellers.remove', { n: index + 1 })}
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          );
+        }
+        return (
+          <Fieldset key={field.id} legend={legend} radius="md">
+            <Stack gap="sm">
+              <PersonFields prefix={`travellers.${index}`} today={today} offerSuggestions={false} />
+              {fields.length > 1 && (
+                <Group justify="flex-end">
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    c="red.9"
+                    size="compact-sm"
+                    onClick={() => removeAt(index)}
+                  >
+                    {t('contract.travellers.remove', { n: index + 1 })}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Fieldset>
+        );
+      })}
+      {error && (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
+          {error}
+        </Text>
+      )}
+      {fields.length < 6 && (
+        <Group>
+          <Button variant="light" onClick={() => append(blankTraveller())}>
+            {t('contract.travellers.add')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }

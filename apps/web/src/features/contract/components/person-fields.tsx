@@ -10,11 +10,18 @@ import { PersonSuggestions } from './suggestions.tsx';
 
 const genderOptions = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }));
 
-export function PersonFields({ prefix, today }: { prefix: string; today: string }) {
+type PersonFieldsProps = {
+  prefix: string;
+  today: string;
+  /** The people of the last contracts above the inputs (the travellers list offers them itself). */
+  offerSuggestions?: boolean;
+};
+
+export function PersonFields({ prefix, today, offerSuggestions = true }: PersonFieldsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
-      <PersonSuggestions prefix={prefix} />
+      {offerSuggestions && <PersonSuggestions prefix={prefix} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
         <TextField name={`${prefix}.first_name`} label={t('contract.fields.first_name')} autoComplete="off" />
         <TextField name={`${prefix}.last_name`} label={t('contract.fields.last_name')} autoComplete="off" />

@@ -1,24 +1,52 @@
 /**
- * The form of one step: validated with the step's own schema from the contracts (the one the API uses,
- * so the messages match), saved with PUT …/steps/{step} before moving on. A 422 puts each message on its
- * field and keeps what the customer typed; other failures go to the central error handler.
+ * The form of one screen: one step, or the risk screen's steps side by side (what is insured, then the
+ * photos or a trip's dates; issue 19). Each step's answers are validated with that step's own schema from
+ * the contracts (the one the API uses, so the messages match) and saved with PUT …/steps/{step}, one after
+ * the other, before moving on. A 422 of any of them puts each message on its field and keeps what the
+ * customer typed; other failures go to the central error handler.
  */
-import { type InsuranceProcess, type StepName, stepSchema } from '@cubierto/contracts';
+import { type InsuranceProcess, type RiskTypeCode, type StepName, stepSchema } from '@cubierto/contracts';
 import { Alert, Button, Flex, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import { handleError } from '../../../shared/errors/error-handler.tsx';
 import { apiValidations } from '../../../shared/forms/api-validations.ts';
 import { useApiForm } from '../../../shared/forms/use-api-form.ts';
 import { IconAlert } from '../../../shared/ui/icons.tsx';
 import { useSaveStepMutation } from '../api/save-step.ts';
-import type { StepValues } from '../model/step-values.ts';
+import { partValues, type ScreenPart, type StepValues } from '../model/step-values.ts';
+
+type StepBodies = Partial<Record<StepName, unknown>>;
+
+/**
+ * The schema of a screen's form: each step's own schema on its keys; the issues keep their paths (the
+ * form's field names), and the output is each step's body.
+ */
+export function screenSchema(
+  code: RiskTypeCode,
+  parts: readonly ScreenPart[],
+  today: string,
+): ZodType<StepBodies, StepValues> {
+  const checks = parts.map((part) => ({ part, schema: stepSchema(code, part.step, today) }));
+  return z.record(z.string(), z.unknown()).transform((values, ctx) => {
+    const bodies: StepBodies = {};
+    for (const { part, schema } of checks) {
+      const parsed = schema.safeParse(partValues(values, part));
+      if (parsed.success) bodies[part.step] = parsed.data;
+      else
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return bodies;
+  }) as unknown as ZodType<StepBodies, StepValues>;
+}
 
 type StepFormProps = {
   process: InsuranceProcess;
-  step: StepName;
+  /** The screen's steps, in the order they are saved, and the form's keys of each. */
+  parts: readonly ScreenPart[];
   defaultValues: StepValues;
   today: string;
   /** id of the step's heading, which names the form. */
@@ -30,7 +58,7 @@ type StepFormProps = {
 
 export function StepForm({
   process,
-  step,
+  parts,
   defaultValues,
   today,
   labelledBy,
@@ -40,18 +68,21 @@ export function StepForm({
 }: StepFormProps) {
   const { t } = useTranslation();
   const code = process.risk_type.short_code;
-  // The form's values have the shape of the step's body, so the API's paths ("insured.dni",
-  // "travellers.0.dni", "address.zip_code", "photos") are the form's field names.
-  const form = useApiForm<StepValues>({
-    schema: stepSchema(code, step, today) as ZodType<StepValues, StepValues>,
+  // The form's values have the shape of the steps' bodies, so the API's paths ("insured.dni",
+  // "travellers.0.dni", "address.zip_code", "photos", "end_date") are the form's field names.
+  const form = useApiForm<StepValues, StepBodies>({
+    schema: screenSchema(code, parts, today),
     defaultValues,
     mode: 'onTouched',
   });
   const save = useSaveStepMutation();
 
-  const submit = form.handleSubmit(async (body) => {
+  const submit = form.handleSubmit(async (bodies) => {
     try {
-      onSaved(await save.mutateAsync({ processId: process.id, step, body }));
+      let saved = process;
+      for (const { step } of parts)
+        saved = await save.mutateAsync({ processId: process.id, step, body: bodies[step] });
+      onSaved(saved);
     } catch (error) {
       form.applyApiErrors(error);
       // A 422's messages are shown on the form; anything else by the central error handler.

@@ -1,4 +1,4 @@
-import { type Entity, stepsFor } from '@cubierto/contracts';
+import { type Entity, type RiskTypeCode, stepsFor } from '@cubierto/contracts';
 import { describe, expect, it } from 'vitest';
 import { processOf } from '../testing/process-fixture.ts';
 import {
@@ -6,19 +6,35 @@ import {
   answersWithoutAsking,
   flowOf,
   isReachable,
+  screenOf,
+  screenSteps,
   stepAfterSaving,
 } from './flow.ts';
 
-const home = { steps: stepsFor('home') };
+const flowProcess = (code: RiskTypeCode) => ({ steps: stepsFor(code), risk_type: { short_code: code } });
+const home = flowProcess('home');
 
 describe('the flow of a contract', () => {
-  it('shows the steps of the risk type in the order of its flow group, then the summary', () => {
-    expect(flowOf({ steps: stepsFor('cell-phone') })).toEqual(['risk', 'photos', 'dates', 'taker', 'quote']);
-    expect(flowOf({ steps: stepsFor('personal-accident') })).toEqual(['risk', 'taker', 'quote']);
+  it('shows the screens of the risk type in the order of its flow group, then the summary', () => {
+    expect(flowOf(flowProcess('cell-phone'))).toEqual(['risk', 'dates', 'taker', 'quote']);
+    expect(flowOf(flowProcess('bicycle'))).toEqual(['risk', 'dates', 'taker', 'quote']);
+    expect(flowOf(flowProcess('travel-assistance'))).toEqual(['risk', 'taker', 'quote']);
+    expect(flowOf(flowProcess('personal-accident'))).toEqual(['risk', 'taker', 'quote']);
     expect(flowOf(home)).toEqual(['dates', 'risk', 'taker', 'quote']);
   });
 
-  it('lets the customer open answered steps and the first unanswered one, not later ones', () => {
+  it("asks the photos and a trip's dates on the risk screen, each saved as its own step after 'risk' (issue 19)", () => {
+    expect(screenSteps(flowProcess('cell-phone'), 'risk')).toEqual(['risk', 'photos']);
+    expect(screenSteps(flowProcess('travel-assistance'), 'risk')).toEqual(['risk', 'dates']);
+    expect(screenSteps(flowProcess('motorcycle'), 'risk')).toEqual(['risk']);
+    // The standard flow's cover dates come first, on their own screen.
+    expect(screenSteps(home, 'dates')).toEqual(['dates']);
+    expect(screenOf(flowProcess('cell-phone'), 'photos')).toBe('risk');
+    expect(screenOf(flowProcess('travel-assistance'), 'dates')).toBe('risk');
+    expect(screenOf(flowProcess('cell-phone'), 'dates')).toBe('dates');
+  });
+
+  it('lets the customer open answered screens and the first unanswered one, not later ones', () => {
     const process = { ...home, next_step: 'risk' as const };
     expect(isReachable(process, 'dates')).toBe(true);
     expect(isReachable(process, 'risk')).toBe(true);
@@ -26,9 +42,14 @@ describe('the flow of a contract', () => {
     expect(isReachable(process, 'quote')).toBe(false);
   });
 
-  it('goes on to the first step still unanswered after saving, past the ones already answered', () => {
-    expect(stepAfterSaving({ next_step: 'quote' })).toBe('quote');
-    expect(stepAfterSaving({ next_step: 'taker' })).toBe('taker');
+  it('goes on to the first screen with a step unanswered after saving, past the ones already answered', () => {
+    expect(stepAfterSaving({ ...home, next_step: 'quote' })).toBe('quote');
+    expect(stepAfterSaving({ ...home, next_step: 'taker' })).toBe('taker');
+    // A phone left with only 'risk' answered opens the risk screen, its photos to add.
+    const phone = { ...flowProcess('cell-phone'), next_step: 'photos' as const };
+    expect(stepAfterSaving(phone)).toBe('risk');
+    expect(isReachable(phone, 'risk')).toBe(true);
+    expect(isReachable(phone, 'dates')).toBe(false);
   });
 });
 

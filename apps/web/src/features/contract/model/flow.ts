@@ -1,6 +1,7 @@
 /**
  * The screens of a contract in progress: the process's own steps in the order the API gives (spec §4 flow
  * groups: dates first in the standard flow, who or what is covered first in the others), then the quote.
+ * The risk screen also asks the photos and a trip's dates (issue 19), each still saved as its own step.
  */
 import {
   type InsuranceProcess,
@@ -13,13 +14,55 @@ import { type StepContext, type StepValues, stepDefaults } from './step-values.t
 
 export type FlowStep = StepName | 'quote';
 
-export function flowOf(process: Pick<InsuranceProcess, 'steps'>): FlowStep[] {
-  return [...process.steps, 'quote'];
+/** What the screens of a process depend on: its steps and its risk type. */
+export type FlowProcess = { steps: readonly StepName[]; risk_type: { short_code: RiskTypeCode } };
+
+/**
+ * Whether a step is asked on the risk screen, below what is insured (issue 19): the two photos of a phone
+ * or a bicycle, and the dates of a trip. The API keeps them as steps of their own, saved one after the
+ * other by the screen's one 'Continuar'.
+ */
+function joinsRiskScreen(code: RiskTypeCode, step: StepName): boolean {
+  if (step === 'photos') return true;
+  return step === 'dates' && riskTypeRule(code).dates?.kind === 'trip';
 }
 
 /**
- * Where a step's texts live in the translations (`.label`, `.intro`): the risk step's wording depends on
- * what the risk type insures, and a type that asks for the dates of a trip (travel assistance) says so.
+ * The screens of a process, each named after its first step (the risk screen after 'risk'), with the API
+ * steps each one saves, in order, then the quote.
+ */
+export function screensOf(process: FlowProcess): Map<FlowStep, StepName[]> {
+  const code = process.risk_type.short_code;
+  const screens = new Map<FlowStep, StepName[]>();
+  for (const step of process.steps) {
+    const last = [...screens.entries()].at(-1);
+    if (last?.[0] === 'risk' && joinsRiskScreen(code, step)) last[1].push(step);
+    else screens.set(step, [step]);
+  }
+  screens.set('quote', []);
+  return screens;
+}
+
+/** The screens in order (the stepper's). */
+export function flowOf(process: FlowProcess): FlowStep[] {
+  return [...screensOf(process).keys()];
+}
+
+/** The API steps a screen saves. */
+export function screenSteps(process: FlowProcess, screen: FlowStep): StepName[] {
+  return screensOf(process).get(screen) ?? [];
+}
+
+/** The screen that asks a step (the photos and a trip's dates: the risk screen). */
+export function screenOf(process: FlowProcess, step: FlowStep): FlowStep {
+  for (const [screen, steps] of screensOf(process))
+    if (screen === step || steps.includes(step as StepName)) return screen;
+  return step;
+}
+
+/**
+ * Where a screen's texts live in the translations (`.label`, `.intro`): the risk screen's wording depends
+ * on what the risk type insures, and a type that asks for the dates of a trip (travel assistance) says so.
  */
 export function stepTextKey(code: RiskTypeCode, step: FlowStep): string {
   if (step === 'risk') return `contract.steps.risk.${code}`;
@@ -27,19 +70,23 @@ export function stepTextKey(code: RiskTypeCode, step: FlowStep): string {
   return `contract.steps.${step}`;
 }
 
-/** Steps the customer may open: every answered one and the first unanswered, then the quote. */
-export function isReachable(process: Pick<InsuranceProcess, 'steps' | 'next_step'>, step: FlowStep): boolean {
+/** Screens the customer may open: every answered one and the first with a step unanswered, then the quote. */
+export function isReachable(
+  process: FlowProcess & Pick<InsuranceProcess, 'next_step'>,
+  screen: FlowStep,
+): boolean {
   const flow = flowOf(process);
-  return flow.indexOf(step) <= flow.indexOf(process.next_step);
+  return flow.indexOf(screen) <= flow.indexOf(screenOf(process, process.next_step));
 }
 
 /**
- * Where to go once a step is saved: the first step that still lacks its answers, or the summary. Steps
- * already answered are not walked through again (issue 19 item 5: no 'Continuar' on a filled step); they
- * stay open from the stepper and from the summary's 'Editar'.
+ * Where to go once a screen is saved: the first screen with a step that still lacks its answers (a process
+ * left with only 'risk' answered opens the risk screen, its photos to add), or the summary. Screens already
+ * answered are not walked through again (issue 19 item 5: no 'Continuar' on a filled step); they stay open
+ * from the stepper and from the summary's 'Editar'.
  */
-export function stepAfterSaving(process: Pick<InsuranceProcess, 'next_step'>): FlowStep {
-  return process.next_step;
+export function stepAfterSaving(process: FlowProcess & Pick<InsuranceProcess, 'next_step'>): FlowStep {
+  return screenOf(process, process.next_step);
 }
 
 /**

@@ -11,9 +11,8 @@ import {
   type Premium,
   PricingError,
   quoteAnswers,
-  type StepName,
 } from '@cubierto/contracts';
-import { stepDefaults } from './step-values.ts';
+import { partValues, type ScreenPart, stepDefaults } from './step-values.ts';
 
 type Answers = InsuranceProcess['answers'];
 
@@ -49,16 +48,17 @@ export function livePrice(process: InsuranceProcess, answers: Answers): LivePric
 }
 
 /**
- * The saved answers with the step being typed in place of its saved version; dates not answered yet are
- * the ones the dates step will propose (a trip's price is for its days, not for a day).
+ * The saved answers with the steps of the screen being typed in place of their saved versions; dates not
+ * answered yet are the ones the dates step will propose (a trip's price is for its days, not for a day).
  */
 export function answersWith(
   process: InsuranceProcess,
-  step: StepName,
+  parts: readonly ScreenPart[],
   values: Record<string, unknown>,
   today: string,
 ): Answers {
-  const answers: Answers = { ...process.answers, [step]: values as Answers[keyof Answers] };
+  const answers: Answers = { ...process.answers };
+  for (const part of parts) answers[part.step] = partValues(values, part) as Answers[keyof Answers];
   if (process.steps.includes('dates') && !answers.dates)
     answers.dates = stepDefaults(process, 'dates', { today }) as Answers['dates'];
   return answers;

@@ -1,4 +1,4 @@
-import type { InsuranceProcess } from '@cubierto/contracts';
+import { type InsuranceProcess, todayInArgentina } from '@cubierto/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -69,11 +69,16 @@ async function stepperLabels(): Promise<string[]> {
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
 
 describe('contract page: the steps of each risk type', () => {
-  it('a cell phone asks for the phone, two photos, the dates and the taker, starting with the phone', async () => {
+  it('a cell phone asks for the phone and its two photos on one screen, then the dates and the taker', async () => {
     renderProcess(processOf('cell-phone'));
     expect(await stepHeading('Tu celular')).toBeInTheDocument();
-    expect(await stepperLabels()).toEqual(['Tu celular', 'Fotos', 'Vigencia', 'Tomador', 'Resumen']);
-    expect(screen.getByLabelText('Número IMEI')).toBeInTheDocument();
+    expect(await stepperLabels()).toEqual(['Tu celular', 'Vigencia', 'Tomador', 'Resumen']);
+    expect(await screen.findByLabelText('Número IMEI')).toBeInTheDocument();
+    // The photos below the phone's fields (issue 19): both at once, or each on its own.
+    expect(screen.getByRole('button', { name: 'Subir las dos fotos' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Archivos de las dos fotos')).toHaveAttribute('multiple');
+    expect(screen.getByRole('button', { name: 'Subir foto 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subir foto 2' })).toBeInTheDocument();
     expect(screen.getByLabelText('Número de serie o SN (opcional)')).toBeInTheDocument();
     expect(screen.getByLabelText('Valor del equipo')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Aseguradora Del Plata S.A.' })).toBeInTheDocument();
@@ -83,7 +88,7 @@ describe('contract page: the steps of each risk type', () => {
     renderProcess(processOf('personal-accident'));
     expect(await stepHeading('Asegurado')).toBeInTheDocument();
     expect(await stepperLabels()).toEqual(['Asegurado', 'Tomador', 'Resumen']);
-    const insured = screen.getByRole('group', { name: 'Asegurado' });
+    const insured = await screen.findByRole('group', { name: 'Asegurado' });
     // Prefilled with the customer's own name and DNI.
     expect(within(insured).getByLabelText('Nombre')).toHaveValue('Sofía');
     expect(within(insured).getByLabelText('DNI')).toHaveValue('30123456');
@@ -103,7 +108,7 @@ describe('contract page: the steps of each risk type', () => {
     expect(await stepHeading('Tu hogar')).toBeInTheDocument();
     expect(await stepperLabels()).toEqual(['Vigencia', 'Tu hogar', 'Tomador', 'Resumen']);
     expect(screen.getByText('Paso 2 de 4')).toBeInTheDocument();
-    expect(screen.getByLabelText('Calle')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Calle')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Provincia' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Volver' }));
@@ -138,30 +143,107 @@ describe('contract page: validation', () => {
     expect(api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk')).toHaveLength(0);
   });
 
-  it('saves the step with the amount in centavos and moves on to the photos', async () => {
-    const user = userEvent.setup();
-    const saved = processOf('cell-phone', {
-      answers: {
-        risk: {
-          brand: 'Samsung',
-          model: 'Galaxy A54',
-          imei: VALID_IMEI,
-          serial_number: 'R58T12345XY',
-          insured_amount_cents: 45_000_000,
-        },
+  const png = (name: string) => new File(['png'], name, { type: 'image/png' });
+  const uploads = () => {
+    let id = 50;
+    return {
+      'POST /customers/uploads': () => {
+        id += 1;
+        return {
+          status: 201,
+          body: { data: { id, kind: 'risk_photo', content_type: 'image/png', size_bytes: 3 } },
+        };
       },
-      next_step: 'photos',
+    };
+  };
+
+  it('asks for both photos beside the phone, then saves the phone and the photos in one Continuar', async () => {
+    const user = userEvent.setup();
+    const risk = {
+      brand: 'Samsung',
+      model: 'Galaxy A54',
+      imei: VALID_IMEI,
+      serial_number: 'R58T12345XY',
+      insured_amount_cents: 45_000_000,
+    };
+    const riskSaved = processOf('cell-phone', { answers: { risk }, next_step: 'photos' });
+    const photosSaved = processOf('cell-phone', {
+      answers: {
+        risk,
+        photos: { photos: [51, 52] },
+        dates: { start_date: '2030-03-01', end_date: '2030-03-31' },
+      },
+      next_step: 'taker',
     });
     const { api } = renderProcess(processOf('cell-phone'), {
-      'PUT /customers/insurance-processes/12/steps/risk': { body: { data: saved } },
+      ...uploads(),
+      'GET /customers/entities': { body: { data: [] } },
+      'PUT /customers/insurance-processes/12/steps/risk': { body: { data: riskSaved } },
+      'PUT /customers/insurance-processes/12/steps/photos': { body: { data: photosSaved } },
     });
     await fillPhone(user, VALID_IMEI);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    // Without the photos nothing is saved, and each missing photo says so beside it.
+    expect(await screen.findByText('Falta la foto 1.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('photo-slot-2')).getByText('Falta la foto 2.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk')).toHaveLength(0);
 
-    expect(await stepHeading('Fotos')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Subir foto 1' })).toBeInTheDocument();
+    // One pick of two images fills photo 1 then photo 2.
+    fireEvent.change(screen.getByLabelText('Archivos de las dos fotos'), {
+      target: { files: [png('imei.png'), png('selfie.png')] },
+    });
+    expect(await screen.findByRole('button', { name: 'Cambiar foto 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Cambiar foto 2' })).toBeInTheDocument();
+    expect(screen.queryByText('Falta la foto 1.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Subir las dos fotos' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await stepHeading('Tomador')).toBeInTheDocument();
     const [put] = api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk');
-    expect(JSON.parse(String(put?.body))).toEqual(saved.answers.risk);
+    expect(JSON.parse(String(put?.body))).toEqual(risk);
+    const [photos] = api.callsTo('PUT', '/customers/insurance-processes/12/steps/photos');
+    expect(JSON.parse(String(photos?.body))).toEqual({ photos: [51, 52] });
+  });
+
+  it("one image chosen fills the first empty slot; the photos' refusal lands beside them, the phone kept", async () => {
+    const user = userEvent.setup();
+    const risk = { brand: 'Samsung', model: 'A54', imei: VALID_IMEI, insured_amount_cents: 45_000_000 };
+    // Left with only the phone answered: it opens on the phone's screen, the photos to add.
+    const { api } = renderProcess(processOf('cell-phone', { answers: { risk }, next_step: 'photos' }), {
+      ...uploads(),
+      'PUT /customers/insurance-processes/12/steps/risk': {
+        body: { data: processOf('cell-phone', { answers: { risk }, next_step: 'photos' }) },
+      },
+      'PUT /customers/insurance-processes/12/steps/photos': {
+        status: 422,
+        body: {
+          message: 'Revisá los datos.',
+          validations: { photos: ['Una de las fotos ya no está disponible. Subila de nuevo.'] },
+          error_code: 'validation_failed',
+        },
+      },
+    });
+    expect(await stepHeading('Tu celular')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Marca')).toHaveValue('Samsung');
+    const pickOne = (name: string) =>
+      fireEvent.change(screen.getByLabelText('Archivos de las dos fotos'), {
+        target: { files: [png(name)] },
+      });
+    pickOne('imei.png');
+    expect(await screen.findByRole('button', { name: 'Cambiar foto 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subir foto 2' })).toBeInTheDocument();
+    pickOne('selfie.png');
+    expect(await screen.findByRole('button', { name: 'Cambiar foto 2' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(
+      await screen.findByText('Una de las fotos ya no está disponible. Subila de nuevo.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk')).toHaveLength(1);
+    const [photos] = api.callsTo('PUT', '/customers/insurance-processes/12/steps/photos');
+    expect(JSON.parse(String(photos?.body))).toEqual({ photos: [51, 52] });
+    expect(screen.getByRole('heading', { level: 2, name: 'Tu celular' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Marca')).toHaveValue('Samsung');
   });
 
   it("puts the API's 422 messages on the fields they name, others above the form, and keeps the input", async () => {
@@ -248,7 +330,7 @@ describe('contract page: the price as the answers are typed (issue 19 item 1)', 
     );
   });
 
-  it('a trip: the price is for the days of the trip the dates step proposes', async () => {
+  it('a trip: the price is for the days of the trip the dates propose, on the trip screen', async () => {
     const base = processOf('travel-assistance');
     renderProcess({
       ...base,
@@ -292,7 +374,7 @@ describe('contract page: the price as the answers are typed (issue 19 item 1)', 
       },
       next_step: 'photos',
     });
-    await stepHeading('Fotos');
+    await stepHeading('Tu celular');
     expect(flat(screen.getByRole('banner').textContent)).toContain('Tu precio: $ 30.873,15 por 3 meses');
   });
 });
@@ -340,11 +422,13 @@ describe('contract page: fewer taps (issue 19 item 5)', () => {
     });
     const { api } = renderProcess(trip, {
       'GET /customers/entities': { body: { data: [ownPerson] } },
+      'PUT /customers/insurance-processes/12/steps/risk': { body: { data: trip } },
       'PUT /customers/insurance-processes/12/steps/dates': { body: { data: datesSaved } },
       'PUT /customers/insurance-processes/12/steps/taker': { body: { data: done } },
     });
-    // A trip's dates are asked.
-    expect(await stepHeading('Fechas del viaje')).toBeInTheDocument();
+    // A trip's dates are asked, on the trip's screen below the travellers (issue 19).
+    expect(await stepHeading('Tu viaje')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Fechas del viaje' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await stepHeading('Resumen')).toBeInTheDocument();
     const [taker] = api.callsTo('PUT', '/customers/insurance-processes/12/steps/taker');
@@ -359,8 +443,8 @@ describe('contract page: fewer taps (issue 19 item 5)', () => {
         next_step: 'photos',
       }),
     );
-    await stepHeading('Fotos');
-    const input = screen.getByLabelText('Archivo de la foto 1') as HTMLInputElement;
+    await stepHeading('Tu celular');
+    const input = (await screen.findByLabelText('Archivo de la foto 1')) as HTMLInputElement;
     let opened = 0;
     input.addEventListener('click', () => {
       opened += 1;
@@ -401,30 +485,78 @@ describe('contract page: the answers of the last contracts, offered (issue 19 it
     },
   });
 
-  it('a traveller of an earlier trip fills the traveller in one tap: name, DNI, birth date and gender', async () => {
+  const sofia = {
+    first_name: 'Sofía',
+    last_name: 'Demo',
+    dni: '30123456',
+    birth_date: '1990-04-12',
+    gender: 'f',
+  };
+
+  it('a returning traveller finds their last trip type and themselves chosen; others are one tap away', async () => {
     const user = userEvent.setup();
-    renderProcess(processOf('travel-assistance'), suggestions({ people: [juan] }));
-    const traveller = await screen.findByRole('group', { name: 'Viajero 1' });
-    await user.click(await within(traveller).findByRole('button', { name: 'Completar con Juan Gómez' }));
-    expect(within(traveller).getByLabelText('Nombre')).toHaveValue('Juan');
-    expect(within(traveller).getByLabelText('Apellido')).toHaveValue('Gómez');
-    expect(within(traveller).getByLabelText('DNI')).toHaveValue('28123456');
-    expect(within(traveller).getByLabelText('Fecha de nacimiento')).toHaveValue('1988-11-02');
-    expect(within(traveller).getByRole('combobox', { name: 'Género' })).toHaveValue('Masculino');
-    // Once there, the same person is not offered again for that traveller.
-    expect(within(traveller).queryByRole('button', { name: 'Completar con Juan Gómez' })).toBeNull();
+    const { api } = renderProcess(
+      processOf('travel-assistance'),
+      suggestions({ people: [juan, sofia], choices: { 'travel-assistance': { trip_type: 'multi_trip' } } }),
+    );
+    expect(await screen.findByRole('combobox', { name: 'Tipo de viaje' })).toHaveValue('Multiviaje');
+    // The customer's own person (the account's DNI) is the first traveller, shown as chosen.
+    const chosen = await screen.findByTestId('chosen-traveller');
+    expect(chosen).toHaveTextContent('Sofía Demo');
+    expect(chosen).toHaveTextContent('DNI 30123456');
+    expect(screen.queryByRole('group', { name: 'Viajero 1' })).toBeNull();
+    // Juan is offered; a tap adds him as the second traveller, chosen too.
+    expect(screen.queryByRole('button', { name: 'Sumar a Sofía Demo como viajero' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sumar a Juan Gómez como viajero' }));
+    expect(await screen.findAllByTestId('chosen-traveller')).toHaveLength(2);
+    expect(screen.queryByTestId('suggestions')).toBeNull();
+    // The departure is today; the return is the customer's to say, on the same screen.
+    await user.type(screen.getByLabelText('Destino'), 'Chile');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk')).toHaveLength(1),
+    );
+    const [risk] = api.callsTo('PUT', '/customers/insurance-processes/12/steps/risk');
+    expect(JSON.parse(String(risk?.body))).toEqual({
+      trip_type: 'multi_trip',
+      destination: 'Chile',
+      travellers: [sofia, juan],
+    });
   });
 
-  it('a traveller whose name and DNI are typed but not the rest is still offered, and one tap completes them', async () => {
+  it('the chosen traveller can be removed (an empty traveller to fill is left) and offered again', async () => {
+    const user = userEvent.setup();
+    renderProcess(processOf('travel-assistance'), suggestions({ people: [sofia] }));
+    await screen.findByTestId('chosen-traveller');
+    await user.click(screen.getByRole('button', { name: 'Quitar viajero 1' }));
+    const traveller = await screen.findByRole('group', { name: 'Viajero 1' });
+    expect(within(traveller).getByLabelText('Nombre')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Sumar a Sofía Demo como viajero' }));
+    expect(await screen.findByTestId('chosen-traveller')).toHaveTextContent('Sofía Demo');
+  });
+
+  it('a new customer: one trip proposed, the traveller form with their name and DNI, nothing offered', async () => {
+    renderProcess(processOf('travel-assistance'), suggestions({}));
+    expect(await screen.findByRole('combobox', { name: 'Tipo de viaje' })).toHaveValue('Un viaje');
+    const traveller = await screen.findByRole('group', { name: 'Viajero 1' });
+    expect(within(traveller).getByLabelText('Nombre')).toHaveValue('Sofía');
+    expect(within(traveller).getByLabelText('DNI')).toHaveValue('30123456');
+    expect(within(traveller).getByLabelText('Fecha de nacimiento')).toHaveValue('');
+    expect(screen.queryByTestId('suggestions')).toBeNull();
+    expect(screen.queryByTestId('chosen-traveller')).toBeNull();
+    expect(screen.getByLabelText('Salida')).toHaveValue(todayInArgentina());
+  });
+
+  it('a traveller whose DNI is typed but not the rest is completed by one tap on that person', async () => {
     const user = userEvent.setup();
     renderProcess(processOf('travel-assistance'), suggestions({ people: [juan] }));
     const traveller = await screen.findByRole('group', { name: 'Viajero 1' });
     await user.clear(within(traveller).getByLabelText('DNI'));
     await user.type(within(traveller).getByLabelText('DNI'), '28123456');
-    await user.click(await within(traveller).findByRole('button', { name: 'Completar con Juan Gómez' }));
-    expect(within(traveller).getByLabelText('Fecha de nacimiento')).toHaveValue('1988-11-02');
-    expect(within(traveller).getByRole('combobox', { name: 'Género' })).toHaveValue('Masculino');
-    expect(within(traveller).queryByRole('button', { name: 'Completar con Juan Gómez' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sumar a Juan Gómez como viajero' }));
+    const chosen = await screen.findByTestId('chosen-traveller');
+    expect(chosen).toHaveTextContent('Juan Gómez');
+    expect(screen.queryByRole('group', { name: 'Viajero 2' })).toBeNull();
   });
 
   it('a motorcycle of an earlier contract fills the plate and its data; an address fills a home', async () => {
@@ -443,11 +575,5 @@ describe('contract page: the answers of the last contracts, offered (issue 19 it
     expect(screen.getByLabelText('Marca')).toHaveValue('Honda');
     expect(screen.getByLabelText('Número de chasis')).toHaveValue('8CHJA4500PA123456');
     expect(screen.getByRole('combobox', { name: 'Año' })).toHaveValue(String(year));
-  });
-
-  it('offers nothing to a first-time customer', async () => {
-    renderProcess(processOf('travel-assistance'), suggestions({}));
-    await screen.findByRole('group', { name: 'Viajero 1' });
-    expect(screen.queryByTestId('suggestions')).toBeNull();
   });
 });

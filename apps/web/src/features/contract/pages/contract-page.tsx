@@ -1,7 +1,7 @@
 /**
  * /contract-insurance/{processId}: contracting step by step (spec §2 contract-insurance, §4 flow groups).
- * A stepper shows the process's steps in order and opens at the first unanswered one; every step is saved
- * before moving on, so reloading or opening the link on another device resumes where it was left. The
+ * A stepper shows the process's screens in order and opens at the first with a step unanswered (the risk
+ * screen also asks the photos and a trip's dates, issue 19); every step is saved before moving on, so reloading or opening the link on another device resumes where it was left. The
  * last screen quotes, and confirms and pays in one tap (issue 19); a confirmed process whose insurance is
  * still unpaid shows that summary again, to pay it (components/issued-summary.tsx).
  */
@@ -18,6 +18,7 @@ import { currentUserQueryOptions } from '../../../shared/session/current-user.ts
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { processQueryOptions } from '../api/process.ts';
 import { useSaveStepMutation } from '../api/save-step.ts';
+import { suggestionsQueryOptions } from '../api/suggestions.ts';
 import { ContractHeader } from '../components/contract-header.tsx';
 import { ContractNotice } from '../components/contract-notice.tsx';
 import { DatesFields } from '../components/dates-fields.tsx';
@@ -35,10 +36,12 @@ import {
   type FlowStep,
   flowOf,
   isReachable,
+  screenOf,
+  screenSteps,
   stepAfterSaving,
   stepTextKey,
 } from '../model/flow.ts';
-import { type StepValues, stepDefaults } from '../model/step-values.ts';
+import { screenDefaults } from '../model/step-values.ts';
 import classes from './contract-page.module.css';
 
 /** What search-entity hands back: the entity chosen for the taker or the billing party. */
@@ -63,7 +66,7 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
   const flow = flowOf(process);
   const [returned] = useState(() => (location.state as ReturnedEntity)?.chosenEntity);
   const [active, setActive] = useState<FlowStep>(() =>
-    returned && isReachable(process, 'taker') ? 'taker' : process.next_step,
+    returned && isReachable(process, 'taker') ? 'taker' : screenOf(process, process.next_step),
   );
   const discardWithConfirmation = useDiscardWithConfirmation();
   const [today] = useState(() => todayInArgentina());
@@ -76,6 +79,9 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
     () => !returned && answerableWithoutAsking(code, process.next_step),
   );
   const user = useQuery(currentUserQueryOptions);
+  // The last contracts' answers: the risk screen proposes from them (a trip's type, the customer as the
+  // first traveller) and offers them in one tap. A failure only leaves the blank form.
+  const suggestions = useQuery(suggestionsQueryOptions());
   const entities = useQuery({
     ...myEntitiesQueryOptions(),
     // search-entity may have added one.
@@ -138,41 +144,47 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
     if (await discardWithConfirmation(process.id)) navigate('/tabs', { replace: true });
   };
 
-  const formFor = (step: StepName) => {
-    if (step === 'taker' && !entities.data) {
+  const formFor = (screen: StepName) => {
+    const steps = screenSteps(process, screen);
+    if (steps.includes('taker') && !entities.data) {
       return entities.isError ? (
         <LoadError description={t('contract.taker.loadError')} onRetry={() => void entities.refetch()} />
       ) : (
         <StepSkeleton />
       );
     }
-    if (step === 'risk' && user.isPending) return <StepSkeleton />;
-    let defaults: StepValues = stepDefaults(process, step, {
+    // Until the first answer of each (a failure too: a refetch later must not take the form away).
+    if (steps.includes('risk') && (user.isPending || !suggestions.isFetched)) return <StepSkeleton />;
+    const { values, parts } = screenDefaults(process, steps, {
       today,
       user: user.data,
       entities: entities.data,
+      suggestions: suggestions.data,
     });
-    if (step === 'taker' && returned) {
-      defaults = { ...defaults, ...takerDraftOf(process.id), [fieldOf[returned.role]]: returned.id };
-    }
+    const defaults =
+      steps.includes('taker') && returned
+        ? { ...values, ...takerDraftOf(process.id), [fieldOf[returned.role]]: returned.id }
+        : values;
     return (
       <StepForm
-        key={step}
+        key={screen}
         process={process}
-        step={step}
+        parts={parts}
         defaultValues={defaults}
         today={today}
         labelledBy={headingId}
         onSaved={onSaved}
         onBack={onBack}
       >
-        {step === 'risk' && (
+        {steps.includes('risk') && (
           <RiskFields code={code} specialClauses={process.policy.special_clauses} today={today} />
         )}
-        {step === 'photos' && <PhotosFields code={code} />}
-        {step === 'dates' && <DatesFields code={code} today={today} />}
-        {step === 'taker' && <TakerFields processId={process.id} entities={entities.data ?? []} />}
-        {stepMovesPrice(process, step) && <LivePrice process={process} step={step} today={today} />}
+        {steps.includes('photos') && <PhotosFields code={code} />}
+        {steps.includes('dates') && <DatesFields code={code} today={today} />}
+        {steps.includes('taker') && <TakerFields processId={process.id} entities={entities.data ?? []} />}
+        {steps.some((step) => stepMovesPrice(process, step)) && (
+          <LivePrice process={process} parts={parts} today={today} />
+        )}
       </StepForm>
     );
   };
@@ -234,7 +246,7 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
         ) : active === 'quote' ? (
           <QuoteStep
             process={process}
-            onEdit={(step) => go(step)}
+            onEdit={(step) => go(screenOf(process, step))}
             onBack={() => go(flow[index - 1] as FlowStep)}
           />
         ) : (
