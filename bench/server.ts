@@ -8,6 +8,7 @@
  *          and the writes' floor, POST /floor-write: one insert in a transaction (a table of its own)
  * The app clears its read caches (lib/read-cache.ts) before any request that carries `x-bench-uncached`,
  * so bench:api measures first reads and cache hits of one server, on one database.
+ * BENCH_OUTBOX_WORKER=1 runs the outbox worker beside the app, as the server does.
  * Listens on 127.0.0.1 on a random port and sends `{ port }` to the parent over IPC; exits on SIGTERM
  * or when the parent goes away.
  */
@@ -20,6 +21,14 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, keptPlansOf, openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema/index.ts';
+import { type OutboxWorker, startOutboxWorker } from '../apps/api/src/lib/outbox.ts';
+import { storageJobs } from '../apps/api/src/lib/storage-sweep.ts';
+import { claimJobs } from '../apps/api/src/modules/claims/jobs.ts';
+import { insuranceJobs } from '../apps/api/src/modules/insurances/lifecycle.ts';
+import { invoiceJobs } from '../apps/api/src/modules/invoices/arca-job.ts';
+import { notificationJobs } from '../apps/api/src/modules/notifications/jobs.ts';
+import { paymentJobs } from '../apps/api/src/modules/payments/refunds.ts';
+import { referralJobs } from '../apps/api/src/modules/referrals/service.ts';
 import { productionEnv } from '../apps/api/test/production-env.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api');
@@ -41,6 +50,7 @@ async function main() {
   const tmpDir = env('BENCH_TMP_DIR') ?? os.tmpdir();
   let database: Database | undefined;
   let app: FastifyInstance;
+  let worker: OutboxWorker | undefined;
 
   if (target === 'hello') {
     app = Fastify({ logger: false });
@@ -113,6 +123,22 @@ async function main() {
       app.addHook('onRequest', async (request) => {
         if (request.headers['x-bench-uncached']) for (const cache of caches) cache.evict('all');
       });
+      // BENCH_OUTBOX_WORKER=1 (bench:wallet): the outbox worker the server runs (src/server.ts), with the
+      // same handlers, so the jobs a request enqueues are done during the run, as in production.
+      if (env('BENCH_OUTBOX_WORKER') === '1') {
+        worker = startOutboxWorker({
+          db: database.db,
+          handlers: {
+            ...insuranceJobs,
+            ...referralJobs,
+            ...notificationJobs(app.deps.push),
+            ...claimJobs(app.deps.storage),
+            ...storageJobs(app.deps.storage),
+            ...paymentJobs(app.deps.providers),
+            ...invoiceJobs(app.deps.arca),
+          },
+        });
+      }
     }
   }
 
@@ -125,6 +151,7 @@ async function main() {
     if (closing) return;
     closing = true;
     await app.close();
+    await worker?.stop();
     await database?.close();
     process.exit(0);
   };

@@ -15,9 +15,11 @@
  * The payments: a fresh PostgreSQL database is migrated and seeded; each client is a customer who tops
  * up Mi dinero through the sandbox checkout and holds more unpaid insurances than it can pay in the run
  * (one contracted through the API, the rest copies of it made in SQL to keep the set-up short). The real
- * API runs in a child process (bench/server.ts, pool of 10 as in production, its outbox worker on); the
+ * API runs in a child process (bench/server.ts, pool of 10 as in production, its outbox worker on:
+ * BENCH_OUTBOX_WORKER=1, which it had not been until 2026-11-26 18:40 UTC); the
  * clients pay insurances from Mi dinero, one request after another each, all clients at once, for
- * BENCH_DURATION seconds (the first BENCH_WARMUP seconds are not counted). Half the clients share a
+ * BENCH_DURATION seconds (the first BENCH_WARMUP seconds are not counted). Every paid insurance must
+ * have exactly one invoice (issued in the payment's transaction). Half the clients share a
  * wallet with another client, so payments also race for the same balance row. The API process counts
  * its statements (bench/pg-statements.ts): the table of statements per payment is the profile.
  */
@@ -237,6 +239,8 @@ async function startApi(
       BENCH_DATABASE_URL: databaseUrl,
       BENCH_TMP_DIR: tmp,
       BENCH_STATEMENTS_FILE: statementsFile,
+      // The outbox worker on, as in production (BENCH_OUTBOX_WORKER=0 to leave the jobs undone).
+      BENCH_OUTBOX_WORKER: process.env.BENCH_OUTBOX_WORKER ?? '1',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
     },
@@ -346,6 +350,10 @@ async function main() {
       premiums_of_paid: string;
       paid_insurances: number;
       paid_twice: number;
+      invoices_not_one: number;
+      jobs_done: number;
+      jobs_waiting: number;
+      jobs_given_up: number;
     }>(
       database,
       sql`select
@@ -362,7 +370,13 @@ async function main() {
           as premiums_of_paid,
         (select count(*) from insurances where paid_at is not null)::int as paid_insurances,
         (select count(*) from (select insurance_id from payments where status = 'approved'
-          and insurance_id is not null group by insurance_id having count(*) > 1) t)::int as paid_twice`,
+          and insurance_id is not null group by insurance_id having count(*) > 1) t)::int as paid_twice,
+        (select count(*) from payments p where p.status = 'approved' and p.insurance_id is not null
+          and (select count(*) from invoices i where i.payment_id = p.id and i.kind = 'invoice') <> 1)::int
+          as invoices_not_one,
+        (select count(*) from outbox where done_at is not null)::int as jobs_done,
+        (select count(*) from outbox where done_at is null and failed_at is null)::int as jobs_waiting,
+        (select count(*) from outbox where failed_at is not null)::int as jobs_given_up`,
     );
     await database.close();
     const c = check!;
@@ -397,11 +411,16 @@ async function main() {
         unbalanced_wallets: c.unbalanced,
         paid_insurances: c.paid_insurances,
         paid_twice: c.paid_twice,
+        payments_without_exactly_one_invoice: c.invoices_not_one,
         top_ups_cents: Number(c.top_ups),
         balances_cents: Number(c.balances),
         paid_from_wallets_cents: Number(c.paid_from_wallets),
         money_conserved: conserved,
       },
+      // The outbox as the run left it (the worker runs beside the API, as in production): the jobs the
+      // payments enqueued (notifications, the insurance in force, the invoices' ARCA authorisation, whose
+      // peer is a closed port here, so those wait for their retry) done, still waiting, given up.
+      outbox: { done: c.jobs_done, waiting: c.jobs_waiting, given_up: c.jobs_given_up },
     };
     console.log(
       `\nStatements per payment: ${profile.statements_per_payment} ` +
@@ -418,7 +437,9 @@ async function main() {
       failures: result.failures,
       'unbalanced wallets': c.unbalanced,
       'paid twice': c.paid_twice,
+      'payments without exactly one invoice': c.invoices_not_one,
       'money conserved': conserved,
+      'outbox jobs done / waiting': `${c.jobs_done} / ${c.jobs_waiting}`,
     });
     mkdirSync(resultsDir, { recursive: true });
     const json = `${JSON.stringify(result, null, 2)}\n`;
@@ -428,6 +449,7 @@ async function main() {
       failures.length === 0 &&
       c.unbalanced === 0 &&
       c.paid_twice === 0 &&
+      c.invoices_not_one === 0 &&
       c.paid_insurances === paid &&
       conserved;
     if (!ok) {
