@@ -38,9 +38,25 @@ const Id = z.object({ id: z.coerce.number().int().positive() });
 export const entityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/', { schema: { tags, security, response: { 200: EntityList } } }, async (request) => ({
-    data: await findUserEntities(deps, { userId: caller(request).userId }),
-  }));
+  app.get(
+    '/',
+    {
+      schema: { tags, security, response: { 200: EntityList } },
+      // Kept beside the profile (customers/profile-cache.ts): dropped when whom the caller acts for changes
+      // ('user:<id>', migration 0027) or one of the entities shown does ('entity:<id>', migration 0016).
+      config: {
+        readCache: {
+          cache: deps.profiles,
+          tags: (answer, userId) => [
+            `user:${userId}`,
+            ...(answer as { data: { id: number }[] }).data.map((entity) => `entity:${entity.id}`),
+          ],
+          query: () => ({}),
+        },
+      },
+    },
+    async (request) => ({ data: await findUserEntities(deps, { userId: caller(request).userId }) }),
+  );
 
   app.get(
     '/search',

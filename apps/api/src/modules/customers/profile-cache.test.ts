@@ -18,10 +18,12 @@ import type { Database } from '../../db/client.ts';
 import {
   contexts,
   entities,
+  invoiceProfiles,
   localities,
   notifications,
   notificationUsers,
   places,
+  userEntities,
   users,
 } from '../../db/schema/index.ts';
 import { selectCustomerUser } from './service.ts';
@@ -210,6 +212,57 @@ describe('a cached profile', () => {
     await until(async () => (await servedFromMemory(c, COUNT)).hit, WAIT);
     await other.db.delete(notificationUsers).where(eq(notificationUsers.id, row!.id));
     await until(async () => (await me(c, COUNT)).body === '{"data":0}', WAIT);
+  });
+
+  it('keeps the entities the customer acts for and the invoice profile until they change', async () => {
+    const c = await customerWithPlace('Fabio Entidades');
+    const ENTITIES = '/api/v4/customers/entities';
+    const PROFILE = '/api/v4/customers/invoice-profile';
+    const names = async () => (await me(c, ENTITIES)).body;
+    await until(async () => (await servedFromMemory(c, ENTITIES)).hit, WAIT);
+    expect(await names()).toContain('Fabio Entidades');
+    // A business they now act for (an invitation accepted on another instance): read again.
+    const [business] = await other.db
+      .insert(entities)
+      .values({ kind: 'business', name: 'Fabio SRL', documentType: 'CUIT', documentNumber: '30500012346' })
+      .returning();
+    await other.db.insert(userEntities).values({ userId: c.id, entityId: business!.id, role: 'member' });
+    await until(async () => (await names()).includes('Fabio SRL'), WAIT);
+    await until(async () => (await servedFromMemory(c, ENTITIES)).hit, WAIT);
+    await other.db.update(entities).set({ name: 'Fabio SA' }).where(eq(entities.id, business!.id));
+    await until(async () => (await names()).includes('Fabio SA'), WAIT);
+    await until(async () => (await servedFromMemory(c, ENTITIES)).hit, WAIT);
+    await other.db.delete(userEntities).where(eq(userEntities.entityId, business!.id));
+    await until(async () => !(await names()).includes('Fabio SA'), WAIT);
+
+    await until(async () => (await servedFromMemory(c, PROFILE)).body === '{"data":null}', WAIT);
+    await until(async () => (await servedFromMemory(c, PROFILE)).hit, WAIT);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: PROFILE,
+      headers: { ...c.auth, 'content-type': 'application/json' },
+      payload: {
+        name: 'Fabio Entidades',
+        document_type: 'DNI',
+        document_number: '30111222',
+        tax_condition: 'consumidor_final',
+        street: 'Av. Colón',
+        street_number: '100',
+        floor_apartment: '',
+        locality: 'Córdoba',
+        state_id: 1,
+        zip_code: '5000',
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // The instance that wrote forgets before it answers.
+    expect((await me(c, PROFILE)).body).toContain('Av. Colón');
+    await until(async () => (await servedFromMemory(c, PROFILE)).hit, WAIT);
+    await other.db
+      .update(invoiceProfiles)
+      .set({ street: 'Av. Vélez Sarsfield' })
+      .where(eq(invoiceProfiles.userId, c.id));
+    await until(async () => (await me(c, PROFILE)).body.includes('Av. Vélez Sarsfield'), WAIT);
   });
 
   it("reads no column that migration 0016's triggers do not watch", async () => {

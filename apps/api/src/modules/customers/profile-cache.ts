@@ -13,7 +13,9 @@
  * its own payloads: GET /auth/user (the profile again), GET /customers/user/context ('user:<id>', notified
  * when the stored context changes; contexts are reference data no route writes) and the bell's
  * GET /customers/notification-user/count ('unread:<id>', notified by migration 0026's triggers whenever a
- * notification of the customer is added, read or removed).
+ * notification of the customer is added, read or removed), GET /customers/entities and
+ * GET /customers/invoice-profile ('user:<id>', notified by migration 0027 when whom the customer acts for or
+ * their invoice profile changes; 'entity:<id>' for an entity shown).
  */
 import type { User } from '@cubierto/contracts';
 import type { Database } from '../../db/client.ts';

@@ -27,7 +27,14 @@ export const invoiceProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security, response: { 200: z.object({ data: InvoiceProfileSchema.nullable() }) } } },
+    {
+      schema: { tags, security, response: { 200: z.object({ data: InvoiceProfileSchema.nullable() }) } },
+      // Kept beside the profile (customers/profile-cache.ts): 'user:<id>' is notified when the invoice
+      // profile changes (migration 0027), 'all' when a province is renamed (migration 0016).
+      config: {
+        readCache: { cache: deps.profiles, tags: (_answer, userId) => [`user:${userId}`], query: () => ({}) },
+      },
+    },
     async (request) => ({ data: await findInvoiceProfile(deps, { userId: caller(request).userId }) }),
   );
 
