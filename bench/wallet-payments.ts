@@ -220,7 +220,7 @@ async function startApi(
   databaseUrl: string,
   tmp: string,
   statementsFile: string,
-): Promise<{ port: number; stop(): Promise<void> }> {
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const cpuProfile = process.env.BENCH_CPU_PROF;
   const child: ChildProcess = fork(path.join(benchDir, 'server.ts'), [], {
     execArgv: [
@@ -257,11 +257,45 @@ async function startApi(
   });
   return {
     port,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** A process's CPU time so far (user + system), in ms, from /proc (Linux); null where there is none. */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU time so far of every PostgreSQL backend connected to the payments' database, by pid. */
+async function backendCpu(admin: pg.Client, database: string): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = cpuMsOf(pid);
+    if (ms !== null) cpu.set(pid, ms);
+  }
+  return cpu;
 }
 
 /** Statements per payment, by statement: the profile of the measured run. */
@@ -310,6 +344,10 @@ async function main() {
     let paid = 0;
     let short = 0;
     const load = os.loadavg()[0]!;
+    // Where the CPU goes (issue 22: Node or the database?): the API process's and the payments'
+    // database backends' CPU time over the whole run of payments, per payment.
+    const apiCpuBefore = cpuMsOf(api.pid);
+    const backendsBefore = await backendCpu(admin, name);
     const started = performance.now();
     const measuredFrom = started + WARMUP * 1000;
     const until = started + DURATION * 1000;
@@ -340,6 +378,22 @@ async function main() {
       }),
     );
     const seconds = (until - measuredFrom) / 1000;
+    const apiCpuAfter = cpuMsOf(api.pid);
+    const backendsAfter = await backendCpu(admin, name);
+    // A backend the pool opened during the run counts from zero.
+    const backendCpuMs = [...backendsAfter].reduce(
+      (sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0),
+      0,
+    );
+    const cpuPerPayment = (ms: number | null) =>
+      ms === null || paid === 0 ? null : Number((ms / paid).toFixed(2));
+    const cpu = {
+      api_ms_per_payment: cpuPerPayment(
+        apiCpuBefore === null || apiCpuAfter === null ? null : apiCpuAfter - apiCpuBefore,
+      ),
+      database_ms_per_payment: cpuPerPayment(backendsAfter.size > 0 ? backendCpuMs : null),
+      database_backends: backendsAfter.size,
+    };
     await api.stop();
     if (short > 0) console.warn(`${short} clients ran out of insurances: raise BENCH_PAYMENTS_EACH`);
     const profile = statementProfile(statementsFile, paid + failures.length);
@@ -408,6 +462,7 @@ async function main() {
       ratio_to_pgbench: Object.fromEntries(floorRuns.map((run) => [`c${run.clients}`, ratio(run.tps)])),
       p50_ms: Number(percentile(sorted, 50).toFixed(1)),
       p99_ms: Number(percentile(sorted, 99).toFixed(1)),
+      cpu,
       profile,
       reconciliation: {
         wallets: c.wallets,
@@ -436,6 +491,8 @@ async function main() {
       'ratio to the floor': result.ratio_to_floor,
       'p50 ms': result.p50_ms,
       'p99 ms': result.p99_ms,
+      'API CPU ms / payment': cpu.api_ms_per_payment,
+      'database CPU ms / payment': cpu.database_ms_per_payment,
       payments: result.payments,
       failures: result.failures,
       'unbalanced wallets': c.unbalanced,
