@@ -24,7 +24,8 @@ import {
   type RiskTypeCode,
   todayInArgentina,
 } from '@cubierto/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, is, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   claimAttachments,
@@ -49,6 +50,7 @@ import {
   parseListQuery,
   type RawQuery,
 } from '../../lib/list-query.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { inspectUpload, type Storage } from '../../lib/storage.ts';
 import { notify } from '../notifications/notify.ts';
 import { type AuditContext, recordAudit } from '../operators/audit.ts';
@@ -240,22 +242,56 @@ async function selectClaims(db: DbOrTx, where: SQL | undefined, input: ListInput
   if (rows.length < input.limit && (rows.length > 0 || input.offset === 0)) {
     return { rows, total: input.offset + rows.length };
   }
+  return { rows, total: await countClaims(db, where) };
+}
+
+async function countClaims(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [total] = await db
     .select({ n: count() })
     .from(claims)
     .innerJoin(users, eq(users.id, claims.userId))
     .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return total?.n ?? 0;
 }
 
 function pageInput(q: ListQuery): ListInput {
   return { where: q.where, orderBy: q.orderBy, limit: q.perPage, offset: q.offset };
 }
 
+/** The claims page as the web asks for it (no filter, newest first), prepared (lib/prepared.ts). */
+const preparedLatestClaims = preparedPerDatabase((db: Db) =>
+  claimBaseQuery(db)
+    .where(eq(claims.userId, sql.placeholder('userId')))
+    .orderBy(desc(claims.createdAt), desc(claims.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('claims_latest'),
+);
+
+/** No filter, and no sort or `-created_at` (the parser adds the id's tie-break, as the default order has). */
+function newestFirstUnfiltered(query: RawQuery): boolean {
+  const sort = Array.isArray(query.sort_by) ? query.sort_by.at(-1) : query.sort_by;
+  return (
+    [undefined, '', '-created_at', '-created_at,-id'].includes(sort) &&
+    !Object.keys(query).some((name) => name.startsWith('filter['))
+  );
+}
+
 /** The customer's own claims, a page at a time (claimListSpec's query). */
 export async function listClaims(deps: { db: DbOrTx }, input: { userId: number; query: RawQuery }) {
   const q = parseListQuery(input.query, claimListSpec);
   const where = and(eq(claims.userId, input.userId), q.where);
+  if (newestFirstUnfiltered(input.query) && !is(deps.db, PgTransaction)) {
+    const rows = await preparedLatestClaims(deps.db as Db).execute({
+      userId: input.userId,
+      limit: q.perPage,
+      offset: q.offset,
+    });
+    // A page that is not full tells the total by itself.
+    const full = !(rows.length < q.perPage && (rows.length > 0 || q.offset === 0));
+    const total = full ? await countClaims(deps.db, where) : q.offset + rows.length;
+    return { data: rows.map(claimOut), meta: pageMeta(q, total) };
+  }
   const { rows, total } = await selectClaims(deps.db, where, pageInput(q));
   return { data: rows.map(claimOut), meta: pageMeta(q, total) };
 }
@@ -320,40 +356,48 @@ export async function findClaimForOperator(
   return { ...operatorClaimOut(row), ...(await claimDetail(db, row.claim.id)) };
 }
 
-/** The caller's in-force insurances that have cover dates, each with its risks: what a claim is filed on. */
-export async function claimableInsurances(deps: { db: DbOrTx }, input: { userId: number }) {
-  const { db } = deps;
-  const { userId } = input;
-  const rows = await db
-    .select({ insurance: insurances, code: riskTypes.shortCode, coverageName: coverages.publicName })
+/**
+ * The caller's in-force insurances with their risks, in one prepared statement (issue 22: two before, and
+ * the join planned on every request).
+ */
+const preparedClaimable = preparedPerDatabase((db: Db) =>
+  db
+    .select({
+      id: insurances.id,
+      number: insurances.number,
+      startsOn: insurances.startsOn,
+      endsOn: insurances.endsOn,
+      code: riskTypes.shortCode,
+      coverageName: coverages.publicName,
+      risks: sql<{ id: number; data: Record<string, unknown> }[]>`(select coalesce(
+          json_agg(json_build_object('id', ${insuranceRisks.id}, 'data', ${insuranceRisks.data})
+            order by ${insuranceRisks.id}), '[]'::json)
+        from ${insuranceRisks} where ${insuranceRisks.insuranceId} = ${insurances.id})`,
+    })
     .from(insurances)
     .innerJoin(policies, eq(policies.id, insurances.policyId))
     .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
     .innerJoin(coverages, eq(coverages.id, insurances.coverageId))
-    .where(and(eq(insurances.userId, userId), eq(insurances.status, 'vigente')))
-    .orderBy(desc(insurances.createdAt), desc(insurances.id));
-  const ids = rows.map((r) => r.insurance.id);
-  const risks = ids.length
-    ? await db
-        .select()
-        .from(insuranceRisks)
-        .where(inArray(insuranceRisks.insuranceId, ids))
-        .orderBy(asc(insuranceRisks.id))
-    : [];
+    .where(and(eq(insurances.userId, sql.placeholder('userId')), eq(insurances.status, 'vigente')))
+    .orderBy(desc(insurances.createdAt), desc(insurances.id))
+    .prepare('claims_claimable_insurances'),
+);
+
+/** The caller's in-force insurances that have cover dates, each with its risks: what a claim is filed on. */
+export async function claimableInsurances(deps: { db: Db }, input: { userId: number }) {
+  const rows = await preparedClaimable(deps.db).execute({ userId: input.userId });
   return rows
-    .filter((r) => r.insurance.startsOn && r.insurance.endsOn)
+    .filter((r) => r.startsOn && r.endsOn)
     .map((r) => {
       const typeName = riskTypeName(r.code);
       return {
-        id: r.insurance.id,
-        number: r.insurance.number,
+        id: r.id,
+        number: r.number,
         risk_type_name: typeName,
         coverage_name: r.coverageName,
-        starts_on: r.insurance.startsOn!,
-        ends_on: r.insurance.endsOn!,
-        risks: risks
-          .filter((k) => k.insuranceId === r.insurance.id)
-          .map((k) => ({ id: k.id, label: claimRiskLabel(typeName, k.data) })),
+        starts_on: r.startsOn!,
+        ends_on: r.endsOn!,
+        risks: r.risks.map((k) => ({ id: k.id, label: claimRiskLabel(typeName, k.data) })),
       };
     });
 }

@@ -4,6 +4,7 @@
  * and a QR code to the public check page; first, the assistance / emergency phone where the coverage has
  * one. Only for insurances in force.
  */
+import { createHash } from 'node:crypto';
 import { ASSISTANCE_PHONE, certificateFilename, type RiskTypeCode, riskTypeRule } from '@cubierto/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -39,9 +40,54 @@ export async function renderCertificate(
   }
   const verifyUrl = `${input.publicUrl}/verificar/${insurance.verification_code}`;
   return {
-    pdf: await certificatePdf(insurance, verifyUrl),
+    pdf: await keptCertificatePdf(db, insurance, verifyUrl),
     filename: certificateFilename(insurance.policy.name),
   };
+}
+
+/** PDFs kept per database handle (so per app), at most this many, the least recently sent going first. */
+const KEPT_PDFS = 500;
+const keptPdfs = new WeakMap<DbOrTx, Map<string, Buffer>>();
+
+/**
+ * The PDF is drawn once and kept under everything it prints (issue 22: drawing it took about 20 ms of CPU
+ * on every request): the key is the certificate's own content, read fresh from the database each time, so
+ * any change the PDF would show (the status, the dates, the taker, a risk, the catalogue, the premium)
+ * names another PDF and is drawn at once; nothing has to be told to forget.
+ */
+async function keptCertificatePdf(db: DbOrTx, insurance: Detail, verifyUrl: string): Promise<Buffer> {
+  const printed: CertificateInsurance = {
+    number: insurance.number,
+    status_label: insurance.status_label,
+    risk_type: insurance.risk_type,
+    policy: insurance.policy,
+    coverage: insurance.coverage,
+    starts_on: insurance.starts_on,
+    ends_on: insurance.ends_on,
+    taker: insurance.taker,
+    risks: insurance.risks,
+    special_clauses: insurance.special_clauses,
+    premium: insurance.premium,
+    verification_code: insurance.verification_code,
+  };
+  const key = createHash('sha256')
+    .update(JSON.stringify([printed, verifyUrl]))
+    .digest('base64');
+  let kept = keptPdfs.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptPdfs.set(db, kept);
+  }
+  const hit = kept.get(key);
+  if (hit) {
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit;
+  }
+  const pdf = await certificatePdf(printed, verifyUrl);
+  if (kept.size >= KEPT_PDFS) kept.delete(kept.keys().next().value!);
+  kept.set(key, pdf);
+  return pdf;
 }
 
 /** What the certificate prints of an insurance. */

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { isoDaysFromToday, riskAnswers, uploadPhoto, VALID_IMEI } from '../../../test/contracting.ts';
 import { multipart, pngImage } from '../../../test/fixtures.ts';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
-import { insurances } from '../../db/schema/index.ts';
+import { entities, insurances } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 
 let t: TestApp;
@@ -503,6 +503,58 @@ describe('my insurances and the certificate', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v4/common/verify/desconocido123' })).statusCode,
     ).toBe(404);
+  });
+
+  it('draws the certificate once, and again as soon as anything it prints changed', async () => {
+    const c = await registerCustomer(t.app);
+    const { insurance } = await contract(c, 'cell-phone');
+    await t.database.db
+      .update(insurances)
+      .set({ status: 'vigente', startsOn: isoDaysFromToday(0), paidAt: new Date() })
+      .where(eq(insurances.id, insurance.id));
+    const certificate = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/customers/insurances/${insurance.id}/certificate`,
+        headers: c.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), {
+        mergePages: true,
+      });
+      return { bytes: res.rawPayload, text };
+    };
+    const first = await certificate();
+    // The second request sends the kept bytes (pdfkit stamps each drawing with its creation time).
+    expect((await certificate()).bytes.equals(first.bytes)).toBe(true);
+
+    const endsOn = isoDaysFromToday(200);
+    const [row] = await t.database.db
+      .update(insurances)
+      .set({ endsOn })
+      .where(eq(insurances.id, insurance.id))
+      .returning({ takerEntityId: insurances.takerEntityId });
+    const [y, m, d] = endsOn.split('-');
+    const moved = await certificate();
+    expect(moved.bytes.equals(first.bytes)).toBe(false);
+    expect(moved.text).toContain(`hasta el ${d}/${m}/${y}`);
+
+    await t.database.db
+      .update(entities)
+      .set({ name: 'Juana Renombrada' })
+      .where(eq(entities.id, row!.takerEntityId));
+    expect((await certificate()).text).toContain('Juana Renombrada');
+
+    await t.database.db
+      .update(insurances)
+      .set({ status: 'cancelado' })
+      .where(eq(insurances.id, insurance.id));
+    const ended = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/insurances/${insurance.id}/certificate`,
+      headers: c.auth,
+    });
+    expect(ended.json().error_code).toBe('certificate_not_available');
   });
 
   it('answers 404 for another customer’s insurance, certificate and process', async () => {

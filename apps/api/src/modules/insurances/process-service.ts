@@ -19,7 +19,8 @@ import {
   stepsFor,
   todayInArgentina,
 } from '@cubierto/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, is, type Placeholder, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   applicationPolicies,
@@ -32,6 +33,7 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { assertUserEntities } from '../business/service.ts';
 import { coverageOut } from '../catalog/service.ts';
@@ -119,18 +121,67 @@ export async function startProcess(
   return processOut(row!, ctx);
 }
 
+/**
+ * The process with its coverage as loadCoverage reads it and the insurance a confirmed one issued, in one
+ * statement (issue 22: three before, one after the other); `coverage` is null when loadCoverage would not
+ * find it.
+ */
+function processQuery(
+  db: DbOrTx,
+  input: {
+    userId: number | Placeholder<'userId', number>;
+    processId: number | Placeholder<'processId', number>;
+    applicationId: number | Placeholder<'applicationId', number>;
+  },
+) {
+  return db
+    .select({
+      process: insuranceProcesses,
+      coverage: coverages,
+      policy: policies,
+      code: riskTypes.shortCode,
+      linked: applicationPolicies.policyId,
+      issuedId: sql<number | null>`case when ${insuranceProcesses.status} = 'completed' then
+        (select ${insurances.id} from ${insurances}
+          where ${insurances.processId} = ${insuranceProcesses.id} limit 1) end`,
+    })
+    .from(insuranceProcesses)
+    .leftJoin(coverages, and(eq(coverages.id, insuranceProcesses.coverageId), eq(coverages.status, 'active')))
+    .leftJoin(policies, and(eq(policies.id, coverages.policyId), eq(policies.status, 'active')))
+    .leftJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .leftJoin(
+      applicationPolicies,
+      and(
+        eq(applicationPolicies.policyId, policies.id),
+        eq(applicationPolicies.applicationId, input.applicationId),
+      ),
+    )
+    .where(and(eq(insuranceProcesses.id, input.processId), eq(insuranceProcesses.userId, input.userId)));
+}
+
+const preparedProcess = preparedPerDatabase((db: Db) =>
+  processQuery(db, {
+    userId: sql.placeholder('userId'),
+    processId: sql.placeholder('processId'),
+    applicationId: sql.placeholder('applicationId'),
+  }).prepare('insurance_processes_find'),
+);
+
 export async function findProcess(
   deps: { db: DbOrTx },
   input: { userId: number; processId: number; applicationId: number },
 ): Promise<InsuranceProcess> {
   const { db } = deps;
-  const row = await ownProcess(db, input.userId, input.processId);
+  const [row] = is(db, PgTransaction)
+    ? await processQuery(db, input)
+    : await preparedProcess(db as Db).execute(input);
+  if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
+  if (!row.coverage || !row.policy || !row.code || row.linked === null) {
+    throw new AppError('not_found', { message: 'La cobertura no existe o ya no está disponible.' });
+  }
   // A confirmed process names the insurance it issued: its summary is where that insurance is paid.
-  const [issued] =
-    row.status === 'completed'
-      ? await db.select({ id: insurances.id }).from(insurances).where(eq(insurances.processId, row.id))
-      : [];
-  return processOut(row, await loadCoverage(db, row.coverageId, input.applicationId), issued?.id ?? null);
+  const ctx = { coverage: row.coverage, policy: row.policy, code: row.code as RiskTypeCode };
+  return processOut(row.process, ctx, row.issuedId === null ? null : Number(row.issuedId));
 }
 
 export async function listProcesses(

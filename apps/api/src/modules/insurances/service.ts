@@ -3,6 +3,7 @@
  * risks, and the public certificate check (the cancellation is cancellation.ts).
  */
 import {
+  type Entity,
   type Insurance,
   type InsuranceDetail,
   type InsuranceGroup,
@@ -18,21 +19,10 @@ import {
 import { and, count, desc, eq, is, type SQL, sql } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  companies,
-  coverages,
-  entities,
-  insuranceRisks,
-  insurances,
-  localities,
-  policies,
-  provinces,
-  riskTypes,
-} from '../../db/schema/index.ts';
+import { companies, coverages, entities, insurances, policies, riskTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
-import { entityOut } from '../business/service.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
 
 const billingEntities = alias(entities, 'billing_entities');
@@ -138,6 +128,34 @@ const preparedLatestInsurances = preparedPerDatabase((db: Db) =>
     .prepare('insurances_latest'),
 );
 
+/** The same with one status (the home's insurances in force, `filter[status][eq]=vigente`), prepared. */
+const preparedLatestInsurancesByStatus = preparedPerDatabase((db: Db) =>
+  baseQuery(db)
+    .where(
+      and(eq(insurances.userId, sql.placeholder('userId')), eq(insurances.status, sql.placeholder('status'))),
+    )
+    .orderBy(...INSURANCES_DEFAULT_ORDER)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('insurances_latest_by_status'),
+);
+
+const lastOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+
+/**
+ * Whether a checked query asks for the newest first (no sort, or `-created_at` with or without the id's
+ * tie-break, which the parser adds anyway) with no filter but perhaps one status: a prepared statement.
+ */
+function preparedShape(query: RawQuery): { status?: string } | undefined {
+  const sort = lastOf(query.sort_by);
+  if (sort !== undefined && sort !== '' && sort !== '-created_at' && sort !== '-created_at,-id')
+    return undefined;
+  const filters = Object.keys(query).filter((name) => name.startsWith('filter['));
+  if (filters.length === 0) return {};
+  const status = lastOf(query['filter[status][eq]']);
+  return filters.length === 1 && status !== undefined ? { status } : undefined;
+}
+
 /**
  * GET /customers/insurances: one page of the caller's insurances (insuranceListSpec's query). The route
  * keeps its answers in memory (list-cache.ts, declared by the route).
@@ -153,29 +171,37 @@ export async function listCustomerInsurances(
     orderBy: q.orderBy,
     limit: q.perPage,
     offset: q.offset,
+    prepared: preparedShape(input.query),
   });
   return { data: rows, meta: pageMeta(q, total) };
 }
 
 export async function listInsurances(
   db: DbOrTx,
-  input: { userId: number; where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+  input: {
+    userId: number;
+    where: SQL | undefined;
+    orderBy: SQL[];
+    limit: number;
+    offset: number;
+    /** The query, checked and parsed into `where` and `orderBy`, is one a prepared statement runs. */
+    prepared?: { status?: string } | undefined;
+  },
 ): Promise<{ rows: ReturnType<typeof insuranceOut>[]; total: number }> {
-  // The default order, unfiltered, outside a transaction: the prepared statement.
-  const plain =
-    input.where === undefined && input.orderBy === INSURANCES_DEFAULT_ORDER && !is(db, PgTransaction);
+  // Newest first, unfiltered or by one status, outside a transaction: a prepared statement.
+  const unfiltered = input.where === undefined && input.orderBy === INSURANCES_DEFAULT_ORDER;
+  const prepared = is(db, PgTransaction) ? undefined : (input.prepared ?? (unfiltered ? {} : undefined));
   const where = and(eq(insurances.userId, input.userId), input.where);
-  const rows = plain
-    ? await preparedLatestInsurances(db as Db).execute({
-        userId: input.userId,
-        limit: input.limit,
-        offset: input.offset,
-      })
-    : await baseQuery(db)
+  const page = { userId: input.userId, limit: input.limit, offset: input.offset };
+  const rows = !prepared
+    ? await baseQuery(db)
         .where(where)
         .orderBy(...(input.orderBy.length ? input.orderBy : INSURANCES_DEFAULT_ORDER))
         .limit(input.limit)
-        .offset(input.offset);
+        .offset(input.offset)
+    : prepared.status === undefined
+      ? await preparedLatestInsurances(db as Db).execute(page)
+      : await preparedLatestInsurancesByStatus(db as Db).execute({ ...page, status: prepared.status });
   // A page that is not full tells the total by itself (the home's five latest, most customers' lists).
   let total = input.offset + rows.length;
   if (rows.length === input.limit || (rows.length === 0 && input.offset > 0)) {
@@ -227,43 +253,95 @@ export function groupLabel(total: number, scheduled: number, singular: string, p
   return `${total} ${total === 1 ? singular : plural}`;
 }
 
+/** An entity as the detail shows it, built by the database (entityOut's fields). */
+function entityJson(table: typeof entities | typeof billingEntities) {
+  return sql<Entity>`json_build_object(
+    'id', ${table.id}, 'kind', ${table.kind}, 'name', ${table.name}, 'document_type', ${table.documentType},
+    'document_number', ${table.documentNumber}, 'tax_condition', ${table.taxCondition})`;
+}
+
+/** A risk as the database hands it over: its answers, and the names of an insured address's places. */
+type RiskJson = {
+  id: number;
+  kind: string;
+  data: Record<string, unknown>;
+  photo_file_ids: number[];
+  state_name: string | null;
+  locality_name: string | null;
+};
+
+/** An address's place id as an integer, or null (an id that is not one names no place). */
+function placeId(key: 'state_id' | 'locality_id') {
+  return sql.raw(
+    `case when (r.data->'address'->>'${key}') ~ '^[0-9]{1,9}$' then (r.data->'address'->>'${key}')::int end`,
+  );
+}
+
+/**
+ * The detail in one statement (bench/README.md, issue 22): the insurance with its catalogue, both parties
+ * and every risk with its address's place names, built by the database in one round trip.
+ */
+function detailQuery(db: DbOrTx) {
+  return db
+    .select({
+      ...shownColumns,
+      taker: entityJson(entities),
+      billing: entityJson(billingEntities),
+      specialClauses: policies.specialClauses,
+      verificationCode: insurances.verificationCode,
+      processId: insurances.processId,
+      risks: sql<RiskJson[]>`(select coalesce(json_agg(json_build_object(
+          'id', r.id, 'kind', r.kind, 'data', r.data, 'photo_file_ids', r.photo_file_ids,
+          'state_name', p.name, 'locality_name', l.name) order by r.id), '[]'::json)
+        from insurance_risks r
+        left join provinces p on p.id = ${placeId('state_id')}
+        left join localities l on l.id = ${placeId('locality_id')}
+        where r.insurance_id = ${insurances.id})`,
+    })
+    .from(insurances)
+    .innerJoin(coverages, eq(coverages.id, insurances.coverageId))
+    .innerJoin(policies, eq(policies.id, insurances.policyId))
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .innerJoin(entities, eq(entities.id, insurances.takerEntityId))
+    .innerJoin(billingEntities, eq(billingEntities.id, insurances.billingEntityId));
+}
+
+const preparedInsuranceDetail = preparedPerDatabase((db: Db) =>
+  detailQuery(db)
+    .where(
+      and(
+        eq(insurances.id, sql.placeholder('insuranceId')),
+        eq(insurances.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('insurances_detail'),
+);
+
+/** One of the caller's insurances with its parties and risks; another customer's is a 404. */
 export async function findInsurance(
   deps: { db: DbOrTx },
   input: { userId: number; insuranceId: number },
 ): Promise<InsuranceDetail> {
   const { db } = deps;
   const { userId, insuranceId } = input;
-  const [row] = await baseQuery(db).where(and(eq(insurances.id, insuranceId), eq(insurances.userId, userId)));
+  const [row] = is(db, PgTransaction)
+    ? await detailQuery(db).where(and(eq(insurances.id, insuranceId), eq(insurances.userId, userId)))
+    : await preparedInsuranceDetail(db as Db).execute({ insuranceId, userId });
   if (!row) throw new AppError('not_found', { message: 'La contratación no existe.' });
-  const [parties] = await db
-    .select({
-      taker: entities,
-      billing: billingEntities,
-      specialClauses: policies.specialClauses,
-      verificationCode: insurances.verificationCode,
-      processId: insurances.processId,
-    })
-    .from(insurances)
-    .innerJoin(entities, eq(entities.id, insurances.takerEntityId))
-    .innerJoin(billingEntities, eq(billingEntities.id, insurances.billingEntityId))
-    .innerJoin(policies, eq(policies.id, insurances.policyId))
-    .where(eq(insurances.id, insuranceId));
-  const risks = await db.select().from(insuranceRisks).where(eq(insuranceRisks.insuranceId, insuranceId));
   return {
     ...insuranceOut(row),
-    taker: entityOut(parties!.taker),
-    billing_party: entityOut(parties!.billing),
-    risks: await Promise.all(
-      risks.map(async (r) => ({
-        id: r.id,
-        kind: r.kind,
-        data: await withPlaceNames(db, r.data),
-        photo_file_ids: r.photoFileIds,
-      })),
-    ),
-    special_clauses: parties!.specialClauses,
-    verification_code: parties!.verificationCode,
-    process_id: parties!.processId,
+    taker: row.taker,
+    billing_party: row.billing,
+    risks: row.risks.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      data: withPlaceNames(r),
+      photo_file_ids: r.photo_file_ids,
+    })),
+    special_clauses: row.specialClauses,
+    verification_code: row.verificationCode,
+    process_id: row.processId,
   };
 }
 
@@ -271,22 +349,11 @@ export async function findInsurance(
  * An insured address is saved with province and locality ids; readers (the detail, the certificate) get
  * their names too, as `state_name` and `locality_name` (spec §3 address parts).
  */
-async function withPlaceNames(db: DbOrTx, stored: Record<string, unknown>): Promise<StoredAnswers> {
-  const data = stored as StoredAnswers;
+function withPlaceNames(risk: RiskJson): StoredAnswers {
+  const data = risk.data as StoredAnswers;
   const address = data.address as Record<string, string | number | boolean | null> | undefined;
   if (!address) return data;
-  const [province] = await db
-    .select({ name: provinces.name })
-    .from(provinces)
-    .where(eq(provinces.id, Number(address.state_id)));
-  const [locality] = await db
-    .select({ name: localities.name })
-    .from(localities)
-    .where(eq(localities.id, Number(address.locality_id)));
-  return {
-    ...data,
-    address: { ...address, state_name: province?.name ?? null, locality_name: locality?.name ?? null },
-  };
+  return { ...data, address: { ...address, state_name: risk.state_name, locality_name: risk.locality_name } };
 }
 
 function initials(name: string): string {

@@ -10,6 +10,7 @@ import { idempotencyKey } from '../../lib/idempotency-key.ts';
 import { caller } from '../../lib/request-context.ts';
 import { inSpan } from '../../lib/tracing.ts';
 import { refuseCreditWalletWhenOff } from './credit-wallet-mode.ts';
+import { findPaymentByReference } from './payment-lookup.ts';
 import { findPayment, payInsurance } from './payment-service.ts';
 
 const security = [{ bearer: [] }];
@@ -80,7 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await findPayment(deps, {
+      data: await findPaymentByReference(deps, {
         userId: caller(request).userId,
         externalReference: request.params.ref,
       }),
