@@ -7,7 +7,6 @@
 import { expect, test } from '@playwright/test';
 import { API, contractBag, payInSandbox, registerThroughApi } from './api-steps.ts';
 import {
-  acceptTerms,
   confirmRegistration,
   expectAccessible,
   menu,
@@ -64,8 +63,7 @@ test('a visitor browses the catalogue, looks at a coverage and registers to cont
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await acceptTerms(page);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.getByRole('button', { name: 'Aceptar y crear cuenta' }).click();
   await expect(page.getByRole('heading', { name: 'Ingresá el código' })).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'register-risk-code');

@@ -1,7 +1,6 @@
 /** The foundation as a person meets it: register, sign in, edit the profile, sign out, maintenance. */
 import { expect, test } from '@playwright/test';
 import {
-  acceptTerms,
   closeTourWhenShown,
   confirmRegistration,
   DEMO,
@@ -33,27 +32,29 @@ test('a new customer registers, signs in, edits the profile and signs out', asyn
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('DNI').fill('1234');
   await page.getByLabel('Contraseña', { exact: true }).fill('password');
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.getByRole('button', { name: 'Aceptar y crear cuenta' }).click();
   await expect(page.getByText('El DNI debe tener 7 u 8 números.')).toBeVisible();
   await expect(page.getByLabel('Nombre y apellido')).toHaveValue('Valentina Ríos');
   await expectAccessible(page);
   await shot(page, info, 'register-errors');
 
-  await expect(
-    page.getByText('Aceptá los términos y la política de privacidad para continuar.'),
-  ).toBeVisible();
   await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await acceptTerms(page);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  // No box to tick: the button accepts the terms and the privacy policy linked above it.
+  await expect(
+    page.getByText('Al crear tu cuenta aceptás los Términos y condiciones y la Política de privacidad.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Aceptar y crear cuenta' }).click();
 
-  // The second step: the code mailed to the address. A wrong one is explained beside the field.
+  // The second step: the code mailed to the address, sent by its sixth digit. A wrong one is explained
+  // beside the field, which keeps the focus.
   await expect(page.getByRole('heading', { name: 'Ingresá el código' })).toBeVisible();
   await expect(page.getByText(`Te enviamos un código a ${email} para confirmar tu cuenta.`)).toBeVisible();
   const code = await mailedCode(email);
-  await page.getByLabel('Código de 6 números').fill(code === '000000' ? '111111' : '000000');
-  await page.getByRole('button', { name: 'Confirmar cuenta' }).click();
+  await expect(page.getByLabel('Código de 6 números')).toBeFocused();
+  await page.keyboard.type(code === '000000' ? '111111' : '000000');
   await expect(page.getByText('El código no es correcto. Te quedan 4 intentos.')).toBeVisible();
+  await expect(page.getByLabel('Código de 6 números')).toBeFocused();
   await expectAccessible(page);
   await shot(page, info, 'register-code-wrong');
   await page.getByRole('button', { name: 'Reenviar código' }).click();

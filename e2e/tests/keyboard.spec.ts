@@ -65,14 +65,20 @@ test('signs up, fills the profile, the billing party and a claim with the keyboa
   await typeInto(page, page.getByLabel('Email'), email);
   await typeInto(page, page.getByLabel('DNI'), newDni());
   await typeInto(page, page.getByLabel('Contraseña', { exact: true }), PASSWORD);
-  // The terms' box, ticked with the space bar; Enter on the button sends.
-  await tabTo(page, page.getByRole('checkbox', { name: /Leí y acepto los términos/ }));
-  await page.keyboard.press('Space');
-  await tabTo(page, page.getByRole('button', { name: 'Crear cuenta' }));
+  // The terms' links, then the button that accepts them: Enter on it sends.
+  await tabTo(page, page.getByRole('link', { name: 'Términos y condiciones' }));
+  await tabTo(page, page.getByRole('link', { name: 'Política de privacidad' }));
+  await tabTo(page, page.getByRole('button', { name: 'Aceptar y crear cuenta' }));
   await page.keyboard.press('Enter');
-  // The code mailed to the address, typed in its own step; Enter confirms.
-  await typeInto(page, page.getByLabel('Código de 6 números'), await mailedCode(email));
-  await page.keyboard.press('Enter');
+  // The code mailed to the address, typed in its own step, whose field has the focus: the sixth digit
+  // sends it. 'Confirmar cuenta' is next in the tab order.
+  const code = page.getByLabel('Código de 6 números');
+  await expect(code).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Confirmar cuenta' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(code).toBeFocused();
+  await page.keyboard.type(await mailedCode(email));
   await expect(page.getByText('¡Hola, Teo Tabulador!')).toBeVisible();
 
   // The profile, with its two lists.

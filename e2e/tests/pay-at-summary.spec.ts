@@ -2,8 +2,9 @@
  * Confirm is pay (issue 19 items 2, 3 and 7): the contract's summary offers the payment methods with the
  * one that can pay chosen beforehand, and 'Confirmar y pagar $ X' issues and pays in one tap. With enough
  * in Mi dinero the customer lands on 'Estás cubierto', downloads the certificate and finds the poll below,
- * skippable; with $ 0 a checkout is chosen instead; a checkout rejected or left pending comes back to the
- * same summary with the reason beside the button, under 'Tu contratación aún no está paga'.
+ * skippable; with $ 0 a checkout is chosen instead, 'Aviso de redireccionamiento' said under the button
+ * (the web, decision 026), which goes straight to the checkout; a checkout rejected or left pending comes
+ * back to the same summary with the reason beside the button, under 'Tu contratación aún no está paga'.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
@@ -55,6 +56,8 @@ test('with enough in Mi dinero: one tap, "Estás cubierto", the certificate, the
 }, info) => {
   const { customer, processId, pay } = await onSummary(page, 'Rocío Ledesma', 10_000_000);
   await expect(page.getByRole('radio', { name: /Mi dinero/ })).toBeChecked();
+  // Mi dinero pays inside the app: nothing about leaving it.
+  await expect(page.getByText(/Estás por salir de la app/)).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, info, 'summary-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -97,12 +100,31 @@ test('with enough in Mi dinero: one tap, "Estás cubierto", the certificate, the
   await expect(page.getByText('Vigente', { exact: true })).toBeVisible();
 });
 
-test('with $ 0 in Mi dinero, the test checkout is chosen instead of Mi dinero', async ({ page }, info) => {
-  await onSummary(page, 'Ezequiel Paz');
+test('with $ 0 in Mi dinero, the test checkout is chosen instead of Mi dinero, and said under the button', async ({
+  page,
+}, info) => {
+  const { pay } = await onSummary(page, 'Ezequiel Paz');
   await expect(page.getByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /Mi dinero/ })).not.toBeChecked();
   await expect(page.getByText('Saldo disponible: $ 0,00').first()).toBeVisible();
+  // Leaving the app is said under the button before it is pressed, and read with it.
+  const notice = 'Estás por salir de la app: vas a pagar en la página de Pago de prueba.';
+  await expect(page.getByText(notice)).toBeVisible();
+  await expect(pay).toHaveAccessibleDescription(notice);
+  await expectAccessible(page);
   await shot(page, info, 'summary-no-money');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, info, 'summary-no-money-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Another method: the notice goes with the checkout.
+  await page.getByRole('radio', { name: /Mi crédito/ }).check();
+  await expect(page.getByText(/Estás por salir de la app/)).toHaveCount(0);
+  await page.getByRole('radio', { name: /Pago de prueba/ }).check();
+  await expect(page.getByText(notice)).toBeVisible();
+  // Pressed: no modal, straight to the checkout.
+  await pay.click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await expect(page.getByRole('dialog', { name: 'Aviso de redireccionamiento' })).toHaveCount(0);
 });
 
 test('a rejected checkout comes back to the same summary with the reason and the other methods', async ({
@@ -110,10 +132,6 @@ test('a rejected checkout comes back to the same summary with the reason and the
 }, info) => {
   const { customer, processId, pay } = await onSummary(page, 'Julieta Ríos');
   await pay.click();
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: 'Rechazar el pago' }).click();
 
@@ -158,10 +176,6 @@ test('a checkout left pending shows "Tu contratación aún no está paga" over t
 }, info) => {
   const { processId, pay } = await onSummary(page, 'Nicolás Vera');
   await pay.click();
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
   await page.getByRole('button', { name: 'Dejar pendiente' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/contract-insurance/${processId}$`));

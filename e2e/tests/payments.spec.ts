@@ -53,17 +53,16 @@ test('pays a pending insurance with the test checkout, answers the poll and gets
   await signIn(page, customer.email, PASSWORD);
 
   await openPayPage(page, insurance.id, /Pago de prueba/);
+  // A checkout leaves the app: on the web 'Aviso de redireccionamiento' is said under the button before it
+  // is pressed (spec §6, decision 026), and read with it; pressing it goes straight to the checkout.
+  const pay = page.getByRole('button', { name: /^Pagar \$/ });
+  const notice = 'Estás por salir de la app: vas a pagar en la página de Pago de prueba.';
+  await expect(page.getByText(notice)).toBeVisible();
+  await expect(pay).toHaveAccessibleDescription(notice);
   await expectAccessible(page);
   await shot(page, info, 'pay-page');
-  await page.getByRole('button', { name: /^Pagar \$/ }).click();
-  // A checkout leaves the app: 'Aviso de redireccionamiento' first (spec §6).
-  await expect(page.getByRole('dialog', { name: 'Aviso de redireccionamiento' })).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, info, 'redirect-notice');
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
+  await pay.click();
+  await expect(page.getByRole('dialog', { name: 'Aviso de redireccionamiento' })).toHaveCount(0);
 
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
@@ -107,10 +106,6 @@ test('a rejected test payment says it could not be paid, one left pending says s
 
   await openPayPage(page, insurance.id, /Pago de prueba/);
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
   await page.getByRole('button', { name: 'Rechazar el pago' }).click();
 
   // Back on the contract's summary, where it is paid, under the 'not paid yet' modal; no toast.
@@ -131,10 +126,6 @@ test('a rejected test payment says it could not be paid, one left pending says s
   // Trying again and leaving it pending: the same modal, and the summary says it is pending.
   await page.getByRole('radio', { name: /Pago de prueba/ }).click();
   await page.getByRole('button', { name: /^Pagar \$/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
   await page.getByRole('button', { name: 'Dejar pendiente' }).click();
   await expect(page.getByRole('dialog', { name: 'Tu contratación aún no está paga' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Más tarde' }).click();
@@ -167,11 +158,11 @@ test('tops up Mi dinero with the test checkout and pays another insurance from i
 
   const pesos = Math.ceil(insurance.total_cents / 100) + 1_000;
   await page.getByLabel('Importe').fill(String(pesos));
+  // The top-up's checkout too: said under its button, which goes straight to it.
+  await expect(
+    page.getByText('Estás por salir de la app: vas a pagar en la página de Pago de prueba.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Continuar al pago' }).click();
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
 

@@ -8,7 +8,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { registerThroughApi } from './api-steps.ts';
 import {
-  acceptTerms,
   confirmRegistration,
   DEMO,
   expectAccessible,
@@ -74,8 +73,7 @@ test('a visitor lands on the products, opens one, signs up from it and lands in 
   await page.getByLabel('Email').fill(address);
   await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await acceptTerms(page);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.getByRole('button', { name: 'Aceptar y crear cuenta' }).click();
   await confirmRegistration(page, address);
 
   // Straight into the product's contract: no tour over it, no offer either.

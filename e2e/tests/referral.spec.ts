@@ -12,7 +12,6 @@ import { totpCode } from '../../apps/api/src/modules/operators/totp.ts';
 import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.ts';
 import { API, type Customer, issueBagInsurance, payInSandbox, registerThroughApi } from './api-steps.ts';
 import {
-  acceptTerms,
   confirmRegistration,
   expectAccessible,
   menu,
@@ -94,8 +93,7 @@ test('an invitee registered through the copied link pays their first insurance: 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('DNI').fill(newDni());
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await acceptTerms(page);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.getByRole('button', { name: 'Aceptar y crear cuenta' }).click();
   await confirmRegistration(page, email);
   await expect(page).toHaveURL(/\/tabs/);
 

@@ -22,11 +22,6 @@ export function newDni(): string {
   return String(20_000_000 + Math.floor(Math.random() * 9_000_000));
 }
 
-/** Ticks the registration form's acceptance of the terms and the privacy policy. */
-export async function acceptTerms(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: /Leí y acepto los términos/ }).check();
-}
-
 /**
  * The mails the e2e server sent to `email`, oldest first, as raw .eml text. Without SMTP_URL the server
  * writes each mail as an .eml file into its development mailbox, DATA_DIR/mail, named after the recipient.
@@ -63,12 +58,16 @@ export async function mailedCode(email: string): Promise<string> {
   return code!;
 }
 
-/** The register page's second step: types the code mailed to `email` and confirms the account. */
+/**
+ * The register page's second step: types the code mailed to `email` into the field, which has the focus
+ * when the step shows; its sixth digit sends it (issue 19), and the account is in once the page leaves
+ * the registration.
+ */
 export async function confirmRegistration(page: Page, email: string): Promise<void> {
   const field = page.getByLabel('Código de 6 números');
-  await expect(field).toBeVisible();
-  await field.fill(await mailedCode(email));
-  await page.getByRole('button', { name: 'Confirmar cuenta' }).click();
+  await expect(field).toBeFocused();
+  await page.keyboard.type(await mailedCode(email));
+  await expect(page).not.toHaveURL(/\/register/);
 }
 
 /** Saves a screenshot of the step under artifacts/screenshots/<project>/<test>/NN-step.png. */
