@@ -7,8 +7,8 @@
  * 1. A new visitor, sign-up included, to a cell-phone insurance paid with the test checkout (what a new
  *    customer with $ 0 in Mi dinero can use), until the certificate PDF is downloaded.
  * 2. A returning customer who contracted travel assistance before, sign-in included, to a new travel
- *    assistance paid with the test checkout, until the certificate PDF is downloaded; their traveller is
- *    offered from the last contract.
+ *    assistance paid with the test checkout, until the certificate PDF is downloaded; the trip type and
+ *    the traveller (themselves) come proposed from the last contract.
  * 3. A signed-in customer (the app keeps the session) files a claim with one attachment on an insurance
  *    in force, from `/` until the claim is filed.
  *
@@ -131,10 +131,18 @@ export class Actions {
 
   /** A tap that opens the file picker, then the file chosen in it: two actions. */
   async pickFile(opener: Locator, what: string, file: { name: string; buffer: Buffer }): Promise<void> {
+    await this.pickFiles(opener, what, [file]);
+  }
+
+  /**
+   * A tap that opens the file picker, then the files chosen in it at once (a picker that takes several):
+   * two actions, whatever the number of files.
+   */
+  async pickFiles(opener: Locator, what: string, files: { name: string; buffer: Buffer }[]): Promise<void> {
     const chooser = this.page.waitForEvent('filechooser');
     await this.tap(opener, what);
-    this.list.push(`choose ${file.name}`);
-    await (await chooser).setFiles({ ...file, mimeType: 'image/png' });
+    this.list.push(`choose ${files.map((file) => file.name).join(' and ')}`);
+    await (await chooser).setFiles(files.map((file) => ({ ...file, mimeType: 'image/png' })));
   }
 
   /** Taps a download button and checks that what arrives is a PDF. */
@@ -150,12 +158,12 @@ export class Actions {
 
 export type JourneyResult = { actions: string[]; ms: number };
 
-/** The test checkout: the redirect notice, then 'Aprobar el pago'; back on 'Estás cubierto'. */
+/**
+ * The test checkout, 'Aprobar el pago'; back on 'Estás cubierto'. On the web the redirect notice is said
+ * under the pay button before it is pressed (no dialog: decision 026), so the tap goes straight there.
+ */
 async function payWithTestCheckout(page: Page, act: Actions, onScreen: OnScreen): Promise<void> {
-  const notice = page.getByRole('dialog', { name: 'Aviso de redireccionamiento' });
-  await expect(notice).toBeVisible();
-  await onScreen('redirect-notice');
-  await act.tap(notice.getByRole('button', { name: 'Continuar' }), "'Continuar' (redirect notice)");
+  await expect(page.getByRole('dialog', { name: 'Aviso de redireccionamiento' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await onScreen('checkout');
   await act.tap(page.getByRole('button', { name: 'Aprobar el pago' }), "'Aprobar el pago'");
@@ -179,6 +187,8 @@ async function confirmAndPay(page: Page, act: Actions, { onScreen, provoke }: Wa
   const pay = page.getByRole('button', { name: /^(Confirmar y pagar|Pagar) \$/ });
   await expect(pay).toBeEnabled();
   await expect(page.getByRole('radio', { name: /Pago de prueba/ })).toBeChecked();
+  // The redirect notice, said before the tap that leaves the app.
+  await expect(page.getByText(/^Estás por salir de la app: vas a pagar en /)).toBeVisible();
   await onScreen('summary');
   if (provoke) {
     await page.getByRole('radio', { name: /Mi dinero/ }).check();
@@ -216,7 +226,7 @@ export async function newVisitorCellPhone(
   await onScreen('register');
   if (provoke) {
     // Sent empty: each field says what it needs.
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByRole('button', { name: 'Aceptar y crear cuenta' }).click();
     await expect(page.getByText('Ingresá tu nombre', { exact: false }).first()).toBeVisible();
     await onScreen('register-empty-sent');
   }
@@ -224,19 +234,20 @@ export async function newVisitorCellPhone(
   await act.fill(page.getByLabel('Email'), email, 'Email');
   await act.fill(page.getByLabel('DNI'), newDni(), 'DNI');
   await act.fill(page.getByLabel('Contraseña', { exact: true }), PASSWORD, 'Contraseña');
-  await act.tick(page.getByRole('checkbox', { name: /Leí y acepto los términos/ }), 'terms and privacy');
+  // The terms and the privacy policy are accepted by the button itself, under the sentence that says so.
+  await expect(page.getByText(/^Al crear tu cuenta aceptás los Términos y condiciones/)).toBeVisible();
   if (provoke) {
     await dropNextRequest(page, 'POST', /\/auth\/register$/);
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByRole('button', { name: 'Aceptar y crear cuenta' }).click();
     await unreachableToast(page, onScreen, 'register-no-answer-toast');
   }
-  await act.tap(page.getByRole('button', { name: 'Crear cuenta' }), "'Crear cuenta'");
+  await act.tap(page.getByRole('button', { name: 'Aceptar y crear cuenta' }), "'Aceptar y crear cuenta'");
 
   const codeField = page.getByLabel('Código de 6 números');
   await expect(codeField).toBeVisible();
   await onScreen('registration-code');
+  // Sent by itself at its sixth digit.
   await act.fill(codeField, await mailedCode(email), 'the mailed code');
-  await act.tap(page.getByRole('button', { name: 'Confirmar cuenta' }), "'Confirmar cuenta'");
 
   await expect(page).toHaveURL(/\/contract-insurance\/\d+$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Tu celular' })).toBeVisible();
@@ -244,22 +255,17 @@ export async function newVisitorCellPhone(
   await act.fill(page.getByLabel('Marca'), 'Motorola', 'Marca');
   await act.fill(page.getByLabel('Modelo'), 'Moto G54', 'Modelo');
   await act.fill(page.getByLabel('Número IMEI'), '356938035643809', 'IMEI');
-  await act.fill(page.getByLabel('Número de serie (SN)'), 'ZY22H7QK9L', 'Número de serie');
+  // The serial number is optional (the IMEI identifies the phone): left empty.
+  await expect(page.getByLabel(/^Número de serie o SN/)).toHaveValue('');
   await act.fill(page.getByLabel('Valor del equipo'), '450000', 'Valor del equipo');
-  await act.tap(next(page), "'Continuar'");
-
-  await expect(page.getByRole('heading', { level: 2, name: 'Fotos' })).toBeVisible();
-  await onScreen('contract-photos');
-  for (const [n, rgb] of [
-    [1, [0, 120, 140]],
-    [2, [240, 110, 60]],
-  ] as const) {
-    await act.pickFile(page.getByRole('button', { name: `Subir foto ${n}` }), `'Subir foto ${n}'`, {
-      name: `foto-${n}.png`,
-      buffer: pngImage(48, 36, [...rgb]),
-    });
-    await expect(page.getByRole('img', { name: `Foto ${n} cargada` })).toBeVisible();
-  }
+  // The two photos on the same screen, both chosen in one picker.
+  await act.pickFiles(page.getByRole('button', { name: 'Subir las dos fotos' }), "'Subir las dos fotos'", [
+    { name: 'foto-1.png', buffer: pngImage(48, 36, [0, 120, 140]) },
+    { name: 'foto-2.png', buffer: pngImage(48, 36, [240, 110, 60]) },
+  ]);
+  await expect(page.getByRole('img', { name: 'Foto 1 cargada' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Foto 2 cargada' })).toBeVisible();
+  await onScreen('contract-risk-photos');
   await act.tap(next(page), "'Continuar'");
 
   // (the short balance is provoked in journey 2)
@@ -386,20 +392,14 @@ export async function returningCustomerTravel(
   await expect(page).toHaveURL(/\/contract-insurance\/\d+$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 2, name: 'Tu viaje' })).toBeVisible();
   await onScreen('contract-trip');
-  await act.tap(page.getByRole('combobox', { name: 'Tipo de viaje' }), "'Tipo de viaje'");
-  await act.tap(page.getByRole('option', { name: 'Un viaje' }), "'Un viaje'");
+  // Proposed from the last trip: 'Un viaje', and the customer themselves as the first traveller.
+  await expect(page.getByRole('combobox', { name: 'Tipo de viaje' })).toHaveValue('Un viaje');
+  await expect(page.getByTestId('chosen-traveller').first()).toContainText(
+    `${customer.traveller.first_name} ${customer.traveller.last_name}`,
+  );
   await act.fill(page.getByLabel('Destino'), 'Uruguay', 'Destino');
-  const offered = page.getByRole('button', {
-    name: `${customer.traveller.first_name} ${customer.traveller.last_name}`,
-  });
-  await act.tap(offered, 'the traveller offered from the last contract');
-  await expect(page.getByLabel('Fecha de nacimiento')).not.toHaveValue('');
-  await act.tap(next(page), "'Continuar'");
-
-  await expect(page.getByRole('heading', { level: 2, name: 'Fechas del viaje' })).toBeVisible();
-  await onScreen('contract-trip-dates');
-  // Leaving today (what the form proposes), so the certificate can be downloaded at once; the return
-  // date typed.
+  // The trip's dates on the same screen: leaving today (what the form proposes), so the certificate can
+  // be downloaded at once; the return date typed.
   await expect(page.getByLabel('Salida')).toHaveValue(dayFromToday(0));
   await act.fill(page.getByLabel('Regreso'), dayFromToday(14), 'Regreso');
   await act.tap(next(page), "'Continuar'");
