@@ -1,6 +1,7 @@
 /**
- * Fewer taps while contracting (issue 19 items 5 and 6), with the real API: a returning customer's
- * traveller offered and filled in one tap, a resumed process opening at its first step still unanswered
+ * Fewer taps while contracting (issue 19 items 5 and 6), with the real API: a returning customer's trip
+ * with the last trip's type and the customer chosen as traveller, another traveller added in one tap, the
+ * dates on the trip's screen, a resumed process opening at its first screen still unanswered
  * (the proposed cover dates and taker answered on the way), the stepper naming every step and the compact
  * header (one line on a phone, at most about 12 % of 844 px, details in a bottom sheet), the glossary.
  * Axe on every screen; screenshots in artifacts/screenshots/<size>/….
@@ -82,11 +83,25 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, DEMO.email, DEMO.password);
 });
 
-test("a returning customer's traveller is offered and filled in one tap @phone-only", async ({
+test("a returning customer's trip: last trip's type and themselves chosen, others one tap away @phone-only", async ({
   page,
 }, info) => {
   const headers = await authOf(page);
-  // An earlier trip, contracted and confirmed: its traveller is one of "my last contracts".
+  const me = (await (await page.request.get(`${API}/customers/user?load[User]=*,entity`, { headers })).json())
+    .data as {
+    name: string;
+    entity: { document_number: string };
+  };
+  // An earlier trip, contracted and confirmed: its travellers are "my last contracts", the customer's own
+  // person among them, and its type is the one proposed next.
+  const [first = '', ...rest] = me.name.split(' ');
+  const own = {
+    first_name: first,
+    last_name: rest.join(' '),
+    dni: me.entity.document_number,
+    birth_date: '1990-04-12',
+    gender: 'f',
+  };
   const lucia = {
     first_name: 'Lucía',
     last_name: 'Fernández',
@@ -96,7 +111,7 @@ test("a returning customer's traveller is offered and filled in one tap @phone-o
   };
   const entity = (await (await page.request.get(`${API}/customers/entities`, { headers })).json()).data[0].id;
   const earlier = await travelProcess(page, headers, {
-    risk: { trip_type: 'one_trip', destination: 'Uruguay', travellers: [lucia] },
+    risk: { trip_type: 'multi_trip', destination: 'Uruguay', travellers: [own, lucia] },
     dates: { start_date: dayFromToday(3), end_date: dayFromToday(10) },
     taker: { taker_entity_id: entity, billing_entity_id: entity },
   });
@@ -109,31 +124,30 @@ test("a returning customer's traveller is offered and filled in one tap @phone-o
 
   await page.goto(`/contract-insurance?coverage=${await coverageFor(page, 'travel-assistance')}`);
   await expect(stepHeading(page, 'Tu viaje')).toBeVisible();
-  const traveller = page.getByRole('group', { name: 'Viajero 1' });
-  const offer = traveller.getByRole('button', { name: 'Completar con Lucía Fernández' });
+  expect(await stepperNames(page)).toEqual(['Tu viaje', 'Tomador', 'Resumen']);
+  await expect(page.getByRole('combobox', { name: 'Tipo de viaje' })).toHaveValue('Multiviaje');
+  const chosen = page.getByTestId('chosen-traveller');
+  await expect(chosen).toHaveCount(1);
+  await expect(chosen).toContainText(`${own.first_name} ${own.last_name}`);
+  const offer = page.getByRole('button', { name: 'Sumar a Lucía Fernández como viajero' });
   await expect(offer).toBeVisible();
+  // The trip's dates on the same screen, the departure today.
+  await expect(page.getByLabel('Salida')).toHaveValue(dayFromToday(0));
   await expectAccessible(page);
-  await shot(page, info, 'traveller-offered');
+  await shot(page, info, 'trip-returning');
 
   await offer.click();
-  await expect(traveller.getByLabel('Nombre')).toHaveValue('Lucía');
-  await expect(traveller.getByLabel('Apellido')).toHaveValue('Fernández');
-  await expect(traveller.getByLabel('DNI')).toHaveValue(lucia.dni);
-  await expect(traveller.getByLabel('Fecha de nacimiento')).toHaveValue('1987-06-21');
-  await expect(traveller.getByRole('combobox', { name: 'Género' })).toHaveValue('Femenino');
-  await shot(page, info, 'traveller-filled');
+  await expect(chosen).toHaveCount(2);
+  await expect(chosen.nth(1)).toContainText('Lucía Fernández');
+  await shot(page, info, 'traveller-added');
 
-  await page.getByRole('combobox', { name: 'Tipo de viaje' }).click();
-  await page.getByRole('option', { name: 'Un viaje', exact: true }).click();
   await page.getByLabel('Destino').fill('Chile');
-  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-  // A trip's dates are the traveller's to say: asked.
-  await expect(stepHeading(page, 'Fechas del viaje')).toBeVisible();
-  await expectAccessible(page);
+  await page.getByLabel('Regreso').fill(dayFromToday(14));
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   // The taker is the customer: straight to the summary.
   await expect(stepHeading(page, 'Resumen')).toBeVisible();
   await expect(page.getByText(/Lucía Fernández/).first()).toBeVisible();
+  await expect(page.getByText('Multiviaje').first()).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'summary');
 });
@@ -152,11 +166,14 @@ test('a resumed process opens at its first step still unanswered; the header and
     },
   });
   await page.goto(`/contract-insurance/${id}`);
-  await expect(stepHeading(page, 'Fechas del viaje')).toBeVisible();
-  await expect(page.getByText('Paso 2 de 4')).toBeVisible();
-  // The stepper names every step, on a phone too, and each is visible.
-  expect(await stepperNames(page)).toEqual(['Tu viaje', 'Fechas del viaje', 'Tomador', 'Resumen']);
-  for (const name of ['Tu viaje', 'Fechas del viaje', 'Tomador', 'Resumen']) {
+  // The trip's dates are on the trip's screen (issue 19): it opens there, the trip as saved.
+  await expect(stepHeading(page, 'Tu viaje')).toBeVisible();
+  await expect(page.getByText('Paso 1 de 3')).toBeVisible();
+  await expect(page.getByLabel('Destino')).toHaveValue('Brasil');
+  await expect(page.getByRole('group', { name: 'Fechas del viaje' })).toBeVisible();
+  // The stepper names every screen, on a phone too, and each is visible.
+  expect(await stepperNames(page)).toEqual(['Tu viaje', 'Tomador', 'Resumen']);
+  for (const name of ['Tu viaje', 'Tomador', 'Resumen']) {
     await expect(
       page.getByRole('navigation', { name: 'Pasos de la contratación' }).getByText(name, { exact: true }),
     ).toBeVisible();
@@ -182,18 +199,18 @@ test('a resumed process opens at its first step still unanswered; the header and
     await expect(page.getByRole('button', { name: 'Descartar contratación' })).toBeVisible();
   }
   await expectAccessible(page);
-  await shot(page, info, 'resumed-at-dates');
+  await shot(page, info, 'resumed-on-trip');
 
-  // The answered step stays open from the stepper.
+  // One 'Continuar' saves the trip and its dates; the taker is answered on the way: the summary.
+  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+  await expect(stepHeading(page, 'Resumen')).toBeVisible();
+  // The answered screen stays open from the stepper.
   await page
     .getByRole('navigation', { name: 'Pasos de la contratación' })
     .getByRole('button', { name: /Tu viaje/ })
     .click();
   await expect(stepHeading(page, 'Tu viaje')).toBeVisible();
   await expect(page.getByLabel('Destino')).toHaveValue('Brasil');
-  await page.getByRole('button', { name: 'Continuar', exact: true }).click();
-  // Saved again, and on to the first step still unanswered: the dates, not every step in between.
-  await expect(stepHeading(page, 'Fechas del viaje')).toBeVisible();
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(stepHeading(page, 'Resumen')).toBeVisible();
 

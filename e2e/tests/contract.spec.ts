@@ -1,5 +1,5 @@
 /**
- * Contracting as a customer does it: a phone with its two photos, a personal accident with a billing party
+ * Contracting as a customer does it: a phone with its two photos on its screen, a personal accident with a billing party
  * found in search-entity, a home, and a process resumed after a reload and on another page. Each ends on
  * the summary's 'Confirmar y pagar' with the test checkout: the insurance issued 'Pendiente de pago' and
  * the customer at the checkout (payments.spec.ts and pay-at-summary.spec.ts pay it).
@@ -85,16 +85,24 @@ function newCuit(): string {
   }
 }
 
-/** One tap on the photo's button opens the file picker (issue 19 item 5: no modal before it). */
-async function uploadPhoto(page: Page, n: number, rgb: [number, number, number]) {
+const photo = (n: number, rgb: [number, number, number]) => ({
+  name: `foto-${n}.png`,
+  mimeType: 'image/png',
+  buffer: pngImage(48, 36, rgb),
+});
+
+/**
+ * One tap on 'Subir las dos fotos' opens the file picker (issue 19 item 5: no modal before it), which
+ * takes both images at once: photo 1 then photo 2.
+ */
+async function uploadBothPhotos(page: Page) {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: `Subir foto ${n}` }).click();
-  await (await chooser).setFiles({
-    name: `foto-${n}.png`,
-    mimeType: 'image/png',
-    buffer: pngImage(48, 36, rgb),
-  });
-  await expect(page.getByRole('img', { name: `Foto ${n} cargada` })).toBeVisible();
+  await page.getByRole('button', { name: 'Subir las dos fotos' }).click();
+  const picker = await chooser;
+  expect(picker.isMultiple()).toBe(true);
+  await picker.setFiles([photo(1, [0, 120, 140]), photo(2, [240, 110, 60])]);
+  await expect(page.getByRole('img', { name: 'Foto 1 cargada' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Foto 2 cargada' })).toBeVisible();
 }
 
 /**
@@ -133,18 +141,22 @@ async function expectCompactHeader(page: Page): Promise<void> {
   expect(box?.height ?? 999).toBeLessThanOrEqual(0.12 * 844);
 }
 
-test('contracts a cell phone with both photos, one tap each to the file picker', async ({ page }, info) => {
-  // Five steps, each checked with axe and photographed: about a minute on an idle two-core machine.
+test('contracts a cell phone: the phone and both photos on one screen, one tap to pick them', async ({
+  page,
+}, info) => {
+  // Four screens, each checked with axe and photographed: about a minute on an idle two-core machine.
   test.setTimeout(180_000);
   await startContract(page, 'cell-phone');
   await expect(stepHeading(page, 'Tu celular')).toBeVisible();
-  await expect(page.getByText('Paso 1 de 5')).toBeVisible();
-  expect(await stepperNames(page)).toEqual(['Tu celular', 'Fotos', 'Vigencia', 'Tomador', 'Resumen']);
+  await expect(page.getByText('Paso 1 de 4')).toBeVisible();
+  expect(await stepperNames(page)).toEqual(['Tu celular', 'Vigencia', 'Tomador', 'Resumen']);
   await expectCompactHeader(page);
   // One honest price (issue 19 item 1): "desde" is the cheapest quote and says for which phone value.
   await expect(
     page.getByText(/^Desde \$\s3\.430,35\/mes por una suma asegurada de \$\s150\.000,00$/),
   ).toBeVisible();
+  // The photos are below the phone's fields, on the same screen (issue 19).
+  await expect(page.getByRole('button', { name: 'Subir las dos fotos' })).toBeVisible();
   await expectAccessible(page);
   await shot(page, info, 'risk');
 
@@ -170,18 +182,40 @@ test('contracts a cell phone with both photos, one tap each to the file picker',
   await imeiHelp.getByRole('button', { name: 'Entendido' }).click();
   await expect(imeiHelp).toBeHidden();
 
+  // The serial number is optional (the IMEI identifies the phone): left empty.
+  await expect(page.getByLabel('Número de serie o SN (opcional)')).toBeVisible();
   await page.getByLabel('Marca').fill('Samsung');
   await page.getByLabel('Modelo').fill('Galaxy A54');
   await page.getByLabel('Número IMEI').fill('490154203237519');
-  await page.getByLabel('Número de serie (SN)').fill('R58T12345XY');
   await page.getByLabel('Valor del equipo').fill('1000');
   await next(page);
   await expect(
     page.getByText('El IMEI debe tener 15 números y ser válido. Marcá *#06# para verlo.'),
   ).toBeVisible();
   await expect(page.getByLabel('Número IMEI')).toHaveAttribute('aria-invalid', 'true');
+  // Each missing photo says so beside its slot.
+  await expect(page.getByText('Falta la foto 1.')).toBeVisible();
+  await expect(page.getByText('Falta la foto 2.')).toBeVisible();
   await expect(page.getByLabel('Marca')).toHaveValue('Samsung');
-  await shot(page, info, 'imei-error');
+  await shot(page, info, 'risk-errors');
+
+  // What each photo must show is written beside its button; the spec's modal is under '¿Cómo saco la foto?'.
+  await expect(page.getByText('Selfie en el espejo con el celular y el frente de tu DNI.')).toBeVisible();
+  await page.getByRole('button', { name: '¿Cómo saco la foto? Foto 2' }).click();
+  const modal = page.getByRole('dialog', { name: 'Foto 2: selfie en el espejo' });
+  await expect(modal.getByText('Tenés que subir las dos imágenes para poder confirmar.')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, info, 'photo-2-modal');
+  await modal.getByRole('button', { name: 'Entendido' }).click();
+  await expect(modal).toBeHidden();
+  await uploadBothPhotos(page);
+  await expect(page.getByText('Falta la foto 1.')).toBeHidden();
+  // Each slot keeps its own button to replace its photo.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Cambiar foto 2' }).click();
+  await (await chooser).setFiles(photo(2, [30, 160, 60]));
+  await expect(page.getByRole('img', { name: 'Foto 2 cargada' })).toBeVisible();
+  await shot(page, info, 'photos-done');
 
   // The schema accepts the IMEI; the API refuses the value (out of the plan's range) on its field.
   await page.getByLabel('Número IMEI').fill(VALID_IMEI);
@@ -190,6 +224,7 @@ test('contracts a cell phone with both photos, one tap each to the file picker',
   await expect(page.getByLabel('Valor del equipo')).toHaveAttribute('aria-invalid', 'true');
   // Masked as typed (spec §5): 49-015420-323751-8.
   await expect(page.getByLabel('Número IMEI')).toHaveValue('49-015420-323751-8');
+  await expect(page.getByRole('img', { name: 'Foto 1 cargada' })).toBeVisible();
 
   await page.getByLabel('Valor del equipo').fill('450000');
   // The price follows the value typed, with surcharges and taxes: what the summary will quote.
@@ -197,22 +232,6 @@ test('contracts a cell phone with both photos, one tap each to the file picker',
     page.getByText(/^Con estos datos pagás \$\s10\.291,05 por 1 mes, con recargos e impuestos incluidos\.$/),
   ).toBeVisible();
   await shot(page, info, 'live-price');
-  await next(page);
-  await expect(stepHeading(page, 'Fotos')).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, info, 'photos');
-  // What each photo must show is written beside its button; the spec's modal is under '¿Cómo saco la foto?'.
-  await expect(page.getByText('Selfie en el espejo con el celular y el frente de tu DNI.')).toBeVisible();
-  await uploadPhoto(page, 1, [0, 120, 140]);
-  await page.getByRole('button', { name: '¿Cómo saco la foto? Foto 2' }).click();
-  const modal = page.getByRole('dialog', { name: 'Foto 2: selfie en el espejo' });
-  await expect(modal.getByText('Tenés que subir las dos imágenes para poder confirmar.')).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, info, 'photo-2-modal');
-  await modal.getByRole('button', { name: 'Entendido' }).click();
-  await expect(modal).toBeHidden();
-  await uploadPhoto(page, 2, [240, 110, 60]);
-  await shot(page, info, 'photos-done');
   await next(page);
 
   // The cover dates (a month from today) and the taker (the customer) need no 'Continuar': the summary.
@@ -337,28 +356,30 @@ test('contracts a home: the address asked, the dates and the taker proposed', as
 test('resumes an interrupted process after a reload and on another page', async ({ page, context }, info) => {
   await startContract(page, 'bicycle');
   const url = page.url();
-  await page.getByLabel('Marca').fill('Trek');
-  await page.getByLabel('Modelo').fill('Marlin 5');
-  await page.getByLabel('Número de cuadro').fill('WTU123456789');
-  await choose(page, 'Rodado', 'R29');
-  await next(page);
-  await expect(stepHeading(page, 'Fotos')).toBeVisible();
+  await expect(stepHeading(page, 'Tu bicicleta')).toBeVisible();
+  // A process left with only the bicycle answered (as one started before the photos joined its screen).
+  const processId = url.split('/').pop();
+  const saved = await page.request.put(`/api/v4/customers/insurance-processes/${processId}/steps/risk`, {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+    data: { brand: 'Trek', model: 'Marlin 5', frame_number: 'WTU123456789', wheel_size: '29' },
+  });
+  expect(saved.status()).toBe(200);
 
   await page.reload();
-  await expect(stepHeading(page, 'Fotos')).toBeVisible();
-  await expect(page.getByText('Paso 2 de 5')).toBeVisible();
+  await expect(stepHeading(page, 'Tu bicicleta')).toBeVisible();
+  await expect(page.getByText('Paso 1 de 4')).toBeVisible();
+  await expect(page.getByLabel('Marca')).toHaveValue('Trek');
+  await expect(page.getByRole('button', { name: 'Subir las dos fotos' })).toBeVisible();
 
   const other = await context.newPage();
   await other.goto(url);
-  await expect(stepHeading(other, 'Fotos')).toBeVisible();
-  await shot(other, info, 'resumed');
-  await other.getByRole('button', { name: 'Volver' }).click();
   await expect(stepHeading(other, 'Tu bicicleta')).toBeVisible();
   await expect(other.getByLabel('Marca')).toHaveValue('Trek');
   await expect(other.getByLabel('Número de cuadro')).toHaveValue('WTU123456789');
   await expect(other.getByRole('combobox', { name: 'Rodado' })).toHaveValue('R29');
+  await expect(other.getByRole('button', { name: 'Subir foto 1' })).toBeVisible();
   await expectAccessible(other);
-  await shot(other, info, 'saved-answers');
+  await shot(other, info, 'resumed');
   await other.close();
 
   await page.getByRole('button', { name: 'Detalles', exact: true }).click();

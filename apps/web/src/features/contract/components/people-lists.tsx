@@ -189,28 +189,6 @@ export function TravellersFields({ today }: { today: string }) {
 
   return (
     <Stack gap="sm">
-      {offered.length > 0 && (
-        <Group gap="xs" role="group" aria-labelledby={titleId} data-testid="suggestions">
-          <Text size="sm" c="dimmed" id={titleId}>
-            {t('contract.travellers.offered')}
-          </Text>
-          {offered.map((person) => (
-            <Button
-              key={person.dni}
-              size="compact-sm"
-              variant="light"
-              radius="xl"
-              disabled={fields.length >= 6 && !travelling.has(person.dni)}
-              onClick={() => add(person)}
-              aria-label={t('contract.travellers.addPerson', {
-                name: `${person.first_name} ${person.last_name}`,
-              })}
-            >
-              {person.first_name} {person.last_name}
-            </Button>
-          ))}
-        </Group>
-      )}
       {fields.map((field, index) => {
         const chosen = chosenPerson(travellers[index], people);
         const legend = t('contract.travellers.item', { n: index + 1 });
@@ -278,6 +256,28 @@ export function TravellersFields({ today }: { today: string }) {
         <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {error}
         </Text>
+      )}
+      {offered.length > 0 && (
+        <Group gap="xs" role="group" aria-labelledby={titleId} data-testid="suggestions">
+          <Text size="sm" c="dimmed" id={titleId}>
+            {t('contract.travellers.offered')}
+          </Text>
+          {offered.map((person) => (
+            <Button
+              key={person.dni}
+              size="compact-sm"
+              variant="light"
+              radius="xl"
+              disabled={fields.length >= 6 && !travelling.has(person.dni)}
+              onClick={() => add(person)}
+              aria-label={t('contract.travellers.addPerson', {
+                name: `${person.first_name} ${person.last_name}`,
+              })}
+            >
+              {person.first_name} {person.last_name}
+            </Button>
+          ))}
+        </Group>
       )}
       {fields.length < 6 && (
         <Group>
