@@ -351,14 +351,18 @@ async function next(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
 }
 
-async function uploadPhoto(page: Page, n: number, rgb: [number, number, number]): Promise<void> {
-  // The picker opens at once ('¿Cómo saco la foto?' is a tap away, not in the way).
+/** Both photos chosen at once in the picker of 'Subir las dos fotos', on the phone's own screen. */
+async function uploadPhotos(page: Page): Promise<void> {
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: `Subir foto ${n}` }).click(),
+    page.getByRole('button', { name: 'Subir las dos fotos' }).click(),
   ]);
-  await chooser.setFiles({ name: `foto-${n}.png`, mimeType: 'image/png', buffer: pngImage(48, 36, rgb) });
-  await page.getByRole('img', { name: `Foto ${n} cargada` }).waitFor();
+  await chooser.setFiles([
+    { name: 'foto-1.png', mimeType: 'image/png', buffer: pngImage(48, 36, [0, 120, 140]) },
+    { name: 'foto-2.png', mimeType: 'image/png', buffer: pngImage(48, 36, [240, 110, 60]) },
+  ]);
+  await page.getByRole('img', { name: 'Foto 1 cargada' }).waitFor();
+  await page.getByRole('img', { name: 'Foto 2 cargada' }).waitFor();
 }
 
 async function menu(page: Page, item: string): Promise<void> {
@@ -420,15 +424,12 @@ async function walk(page: Page, step: (name: string) => void): Promise<void> {
   await page.getByLabel('Marca').fill('Motorola');
   await page.getByLabel('Modelo').fill('Moto G54');
   await page.getByLabel('Número IMEI').fill('356938035643809');
-  await page.getByLabel('Número de serie (SN)').fill('ZY22H7QK9L');
   await page.getByLabel('Valor del equipo').fill('450000');
-  await next(page);
-  await visible(page.getByRole('heading', { level: 2, name: 'Fotos' }));
-  await uploadPhoto(page, 1, [0, 120, 140]);
-  await uploadPhoto(page, 2, [240, 110, 60]);
+  await uploadPhotos(page);
   await idle(page);
 
-  // The cover dates and the taker are proposed and saved on the way: on to the summary and its quote.
+  // The phone's answers and its photos saved by one 'Continuar'; the cover dates and the taker are
+  // proposed and saved on the way: on to the summary and its quote.
   step('contract: summary and quote');
   await next(page);
   await visible(page.getByRole('heading', { level: 2, name: 'Resumen' }));
@@ -437,11 +438,8 @@ async function walk(page: Page, step: (name: string) => void): Promise<void> {
   // Confirms and pays in one tap with the test checkout (the demo customer's Mi dinero is empty).
   step('payment');
   await page.getByRole('radio', { name: /Pago de prueba/ }).check();
+  // The web says the redirect under the button ('Estás por salir de la app…'): no dialog.
   await page.getByRole('button', { name: /^Confirmar y pagar \$/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Aviso de redireccionamiento' })
-    .getByRole('button', { name: 'Continuar' })
-    .click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: 'Aprobar el pago' }).click();
   await page.waitForURL(/\/customers\/insurances\/\d+\/cubierto$/);
