@@ -23,7 +23,7 @@ import {
   TAX_CONDITIONS,
   type TaxCondition,
 } from '@cubierto/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -80,15 +80,25 @@ export async function findInvoiceProfile(
   deps: { db: Db },
   input: { userId: number },
 ): Promise<InvoiceProfile | null> {
-  return profileOf(deps.db, input.userId);
+  const [row] = await preparedProfile(deps.db).execute({ userId: input.userId });
+  return row ? profileOut(row.profile, row.stateName) : null;
 }
 
-async function profileOf(db: DbOrTx, userId: number): Promise<InvoiceProfile | null> {
-  const [row] = await db
+function selectProfile(db: DbOrTx, userId: number | Placeholder<'userId', number>) {
+  return db
     .select({ profile: invoiceProfiles, stateName: provinces.name })
     .from(invoiceProfiles)
     .innerJoin(provinces, eq(provinces.id, invoiceProfiles.stateId))
     .where(eq(invoiceProfiles.userId, userId));
+}
+
+/** GET /customers/invoice-profile, read by the summary and 'Facturación': prepared (lib/prepared.ts). */
+const preparedProfile = preparedPerDatabase((db: Db) =>
+  selectProfile(db, sql.placeholder('userId')).prepare('invoices_find_profile'),
+);
+
+async function profileOf(db: DbOrTx, userId: number): Promise<InvoiceProfile | null> {
+  const [row] = await selectProfile(db, userId);
   return row ? profileOut(row.profile, row.stateName) : null;
 }
 
