@@ -34,7 +34,9 @@ export function Glossary({ term, compact = false }: GlossaryProps) {
   const word = t(`glossary.terms.${term}.term`);
   const name = t('glossary.what', { term: word });
   return (
-    // The explanation takes the focus (a screen reader reads it; Escape closes it) and gives it back.
+    // The explanation takes the focus (a screen reader reads it; Escape closes it) and gives it back. It
+    // stays shown while its button is out of sight (hideDetached off): hidden, it would lose the focus to
+    // the page, and Escape, which the explanation itself listens to, would no longer close it.
     <Popover
       width={280}
       position="bottom-start"
@@ -44,6 +46,7 @@ export function Glossary({ term, compact = false }: GlossaryProps) {
       closeOnEscape
       trapFocus
       returnFocus
+      hideDetached={false}
     >
       <Popover.Target>
         {compact ? (
