@@ -9,12 +9,12 @@
  * compressed copies are made (build-compress.ts) and after the service worker's shell list (the shell
  * stays index.html, the single-page app every address falls back to offline).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { type AliasOptions, build, type Plugin } from 'vite';
+import { type AliasOptions, build, minifySync, type Plugin } from 'vite';
 import type { PrerenderedPage } from './src/prerender/pages.ts';
 
 type ChunkLike = {
@@ -79,11 +79,13 @@ export function pageHtml(
   // where hydration does not meet them.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const marker = page.route.replace(/"/g, '&quot;');
-  // A form submitted before the app runs goes as a POST, never with its fields (a password) in the
-  // address; once the entry script runs, src/app/early-input.ts holds and replays it.
-  const body = page.html.slice(hints.length).replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
+  // A form submitted before the app owns the page is held by public/early-hold.js (a blocking script in
+  // the head, fetched alongside the stylesheet the first paint waits for anyway) until src/app/early-input.ts
+  // ends the hold and makes the submit once. Should that script not run, `method="dialog"` outside a
+  // dialog makes the browser send nothing: no POST, no fields (a password) in the address.
+  const body = page.html.slice(hints.length).replace(/<form(?![^>]*\smethod=)/g, '<form method="dialog"');
   return template
-    .replace('</head>', () => `${hints}${links.join('')}</head>`)
+    .replace('</head>', () => `${hints}${links.join('')}<script src="/early-hold.js"></script></head>`)
     .replace(root, () => `<div id="root" data-prerendered="${marker}">${body}</div>`);
 }
 
@@ -110,6 +112,10 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
       // Before the compressed copies (the next plugin) are made.
       sequential: true,
       async handler() {
+        // The hold every prerendered page runs in its head, before the content: minified (public files
+        // are copied as they are), it is about half a kilobyte on the login page's budget.
+        const hold = path.join(outDir, 'early-hold.js');
+        if (existsSync(hold)) writeFileSync(hold, minifySync(hold, readFileSync(hold, 'utf8')).code);
         const serverDir = mkdtempSync(path.join(tmpdir(), 'cubierto-prerender-'));
         try {
           await build({

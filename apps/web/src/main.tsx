@@ -5,10 +5,10 @@
  */
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, currentRoutePattern, routerReady } from './app/app.tsx';
-import { holdEarlyInput } from './app/early-input.ts';
+import { handOverEarlyInput } from './app/early-input.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
 import { debugMode, silenceConsole } from './shared/observability/console.ts';
@@ -25,8 +25,14 @@ if (!container) throw new Error('#root is missing from index.html');
 
 /** The route a prerendered page was rendered for, or null for the empty index.html. */
 const prerenderedRoute = container.getAttribute('data-prerendered');
-/** What the visitor types or submits on a prerendered page before the app takes it over. */
-const earlyInput = prerenderedRoute === null ? undefined : holdEarlyInput(container);
+/** What the visitor types or submits on a prerendered page until the app owns it (public/early-hold.js). */
+const hold = window.__earlyHold;
+
+/** Calls `onCommit` once the tree below has been committed: React's handlers are live from then on. */
+function Committed({ children, onCommit }: { children: ReactNode; onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}
 
 async function start(root: HTMLElement): Promise<void> {
   const app = (
@@ -35,21 +41,26 @@ async function start(root: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (prerenderedRoute === null) {
+    // The hold is linked in prerendered pages only; should one be here, nothing of it stays.
+    hold?.end();
     createRoot(root).render(app);
     return;
   }
   await routerReady();
-  const work = earlyInput?.snapshot();
+  // Values the page shows that no input event told (restored or filled in by the browser).
+  hold?.scan();
   if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute) {
-    hydrateRoot(root, app);
-    if (work && (work.typed.length > 0 || work.held))
-      await import('./app/early-input-replay.ts').then(({ replayEarlyInput }) => replayEarlyInput(work));
-    // Nothing typed yet: a submit from here on reaches the page's own handler once it is hydrated.
-    else work?.release();
+    await new Promise<void>((resolve) => {
+      hydrateRoot(root, <Committed onCommit={resolve}>{app}</Committed>);
+    });
+    // The hold stays on until React owns every form, field and button; then it ends, and what was done
+    // is made once through the page's own handlers.
+    if (hold) await handOverEarlyInput(root, hold);
     return;
   }
-  // A signed-in visitor (sent home from /login, 'Ir al inicio' on the public pages) or another route.
-  work?.release();
+  // A signed-in visitor (sent home from /login, 'Ir al inicio' on the public pages) or another route:
+  // drawn from scratch, so what was typed into the prerendered markup goes with it.
+  hold?.end();
   createRoot(root).render(app);
 }
 
@@ -57,7 +68,8 @@ initI18n()
   .catch((error: unknown) => console.error('Translations could not be loaded', error))
   .finally(async () => {
     registerServiceWorker();
-    await start(container);
+    // Whatever happens to the start, the hold never outlives it.
+    await start(container).finally(() => hold?.end());
     // Analytics, tags and session recording: production builds only, after the first page is drawn.
     if (import.meta.env.PROD) {
       setTimeout(() => {

@@ -1,14 +1,9 @@
 /**
  * The second half of early-input.ts, loaded only when a visitor typed or submitted on a prerendered page
- * before hydration: once React owns the fields, their values are typed again through input events (so the
- * page's state takes them) and a held submit is made through the page's own handler.
+ * before the app owned it: the values are typed again through input events (so the page's state takes
+ * them) and a held submit is made through the page's own handler, once.
  */
-import type { EarlyWork, Field } from './early-input.ts';
-
-/** How long the hand-over waits for React to own the fields before giving up on replaying them. */
-const HYDRATION_WAIT_MS = 10_000;
-
-const ownedByReact = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps'));
+import { type EarlyWork, type Field, ownedByReact } from './early-input.ts';
 
 function setValue(field: Field, value: string): void {
   // React tracks the value it last knew (a setter on the element itself): the field is first emptied
@@ -19,29 +14,36 @@ function setValue(field: Field, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-export async function replayEarlyInput({ typed, held, release }: EarlyWork): Promise<void> {
-  const nodes = [...typed.map((entry) => entry.field), ...(held ? [held.form] : [])];
-  const deadline = Date.now() + HYDRATION_WAIT_MS;
-  while (!nodes.every(ownedByReact) && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 16));
-  release();
-  if (!nodes.every(ownedByReact)) return;
-  for (const { field, value, checked } of typed) {
-    if (!field.isConnected) continue;
+/** The element now in the page: the same one, or the one in its place when React drew the page again. */
+function current<T extends Element>(node: T, scope: ParentNode, selector: string, index: number): T | null {
+  if (node.isConnected) return node;
+  const found = index >= 0 ? scope.querySelectorAll(selector)[index] : undefined;
+  return found instanceof (node.constructor as typeof Element) ? (found as T) : null;
+}
+
+export async function replayEarlyInput(root: HTMLElement, { typed, held }: EarlyWork): Promise<void> {
+  for (const entry of typed) {
+    const field = current(entry.field, root, 'input, textarea', entry.index);
+    if (!field) continue;
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       // Set to the other state through React's tracker, then clicked into the typed one: a change.
-      field.checked = !checked;
+      field.checked = !entry.checked;
       field.click();
-    } else setValue(field, value);
+    } else setValue(field, entry.value);
   }
-  if (held?.form.isConnected) {
-    const { form, submitter } = held;
-    // One frame for the state the replayed input set to reach the form's submit handler.
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    const own =
-      (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
-      submitter.form === form;
-    if (own) form.requestSubmit(submitter);
-    else form.requestSubmit();
-  }
+  if (!held) return;
+  const form = current(held.form, root, 'form', held.index);
+  // A form React does not own would be sent by the browser itself: never.
+  if (!form || !ownedByReact(form)) return;
+  // The state the replayed input set reaches the form's submit handler (React flushes it in a microtask,
+  // the handler is the next render's).
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const submitter = held.submitter
+    ? current(held.submitter, form, 'button, input', held.submitterIndex)
+    : null;
+  const own =
+    (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) &&
+    submitter.form === form;
+  if (own) form.requestSubmit(submitter);
+  else form.requestSubmit();
 }

@@ -1,20 +1,24 @@
 /**
- * What a visitor types and submits on a prerendered page before hydration reaches the page's own state
- * and submit handler once React takes the markup over, and the browser never sends the form itself.
+ * What a visitor types and submits on a prerendered page before the app owns it reaches the page's own
+ * state and submit handler exactly once, whenever it happened: before the app ran, while React hydrates,
+ * or while a part of the page is not hydrated yet. The hold (public/early-hold.js, run here as the page's
+ * head runs it) ends for good once React owns the page, touches no key, and lets another page be.
  */
 import { fireEvent } from '@testing-library/react';
-import { act, type FormEvent, useState } from 'react';
+import { act, type FormEvent, type ReactNode, Suspense, use, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlyInput } from './early-input.ts';
-import { replayEarlyInput } from './early-input-replay.ts';
+// The script itself, as the page's head runs it.
+import HOLD_SCRIPT from '../../public/early-hold.js?raw';
+import { handOverEarlyInput } from './early-input.ts';
 
-function SignIn({
-  onSignIn,
-}: {
-  onSignIn: (values: { email: string; password: string; keep: boolean }) => void;
-}) {
+// React's act() is used directly here.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Values = { email: string; password: string; keep: boolean };
+
+function SignIn({ onSignIn }: { onSignIn: (values: Values) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(false);
@@ -42,43 +46,62 @@ function SignIn({
   );
 }
 
+/** Renders its children once `gate` has resolved: a part of the page React hydrates later. */
+function Gate({ gate, children }: { gate: Promise<void>; children: ReactNode }) {
+  use(gate);
+  return children;
+}
+
 let root: Root | undefined;
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
+  window.__earlyHold?.end();
   document.body.innerHTML = '';
+  history.replaceState(null, '', '/');
 });
 
-function prerendered(onSignIn: (values: unknown) => void) {
+/** A prerendered page at /login: the hold runs in the head, then the markup arrives. */
+function prerendered(markup: ReactNode) {
+  history.replaceState(null, '', '/login');
+  new Function(HOLD_SCRIPT)();
+  const hold = window.__earlyHold;
+  if (!hold) throw new Error('early-hold.js did not start');
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<SignIn onSignIn={onSignIn} />);
+  container.id = 'root';
+  container.innerHTML = renderToString(markup);
   document.body.append(container);
   const field = (label: string) => container.querySelector<HTMLInputElement>(`[aria-label="${label}"]`)!;
-  return { container, field };
+  const form = () => container.querySelector('form')!;
+  return { container, field, form, hold };
+}
+
+/** A submit the way the browser sends one: the held ones are prevented (never sent by the browser). */
+function submit(form: HTMLFormElement): Event {
+  const event = new Event('submit', { bubbles: true, cancelable: true });
+  form.dispatchEvent(event);
+  return event;
+}
+
+function typeInto(field: HTMLInputElement, value: string): void {
+  fireEvent.input(field, { target: { value } });
 }
 
 describe('the hand-over of a prerendered form', () => {
-  it('gives the hydrated page what was typed and submitted before, and holds the browser’s own submit', async () => {
+  it('gives the hydrated page what was typed and submitted before the app ran, once', async () => {
     const onSignIn = vi.fn();
-    const { container, field } = prerendered(onSignIn);
-    const early = holdEarlyInput(container);
-    field('Email').value = 'ana@example.com';
+    const { container, field, form, hold } = prerendered(<SignIn onSignIn={onSignIn} />);
+    typeInto(field('Email'), 'ana@example.com');
+    // Filled in by the browser with no input event: found by the scan made before hydrating.
     field('Contraseña').value = 'Tornado-Azul-2025';
-    field('Recordarme').checked = true;
-    const submit = new Event('submit', { bubbles: true, cancelable: true });
-    container.querySelector('form')!.dispatchEvent(submit);
-    expect(submit.defaultPrevented).toBe(true);
+    fireEvent.click(field('Recordarme'));
+    expect(submit(form()).defaultPrevented).toBe(true);
+    hold.scan();
 
-    const work = early.snapshot();
-    expect(work.typed.map((entry) => entry.field.getAttribute('aria-label'))).toEqual([
-      'Email',
-      'Contraseña',
-      'Recordarme',
-    ]);
     await act(async () => {
       root = hydrateRoot(container, <SignIn onSignIn={onSignIn} />);
     });
-    await act(() => replayEarlyInput(work));
+    await act(() => handOverEarlyInput(container, hold));
 
     expect(field('Email').value).toBe('ana@example.com');
     expect(onSignIn).toHaveBeenCalledTimes(1);
@@ -87,23 +110,101 @@ describe('the hand-over of a prerendered form', () => {
       password: 'Tornado-Azul-2025',
       keep: true,
     });
+    expect(window.__earlyHold).toBeUndefined();
   });
 
-  it('has nothing to hand over when nothing was typed, and stops holding submits once released', async () => {
+  it('keeps what is typed and submitted while React hydrates, and submits once', async () => {
     const onSignIn = vi.fn();
-    const { container, field } = prerendered(onSignIn);
-    const early = holdEarlyInput(container);
-    const work = early.snapshot();
-    expect(work.typed).toEqual([]);
-    expect(work.held).toBeUndefined();
+    const { container, field, form, hold } = prerendered(<SignIn onSignIn={onSignIn} />);
+    hold.scan();
+    // hydrateRoot has been called; React's handlers are not live yet.
+    root = hydrateRoot(container, <SignIn onSignIn={onSignIn} />);
+    typeInto(field('Email'), 'caro@example.com');
+    typeInto(field('Contraseña'), 'Tornado-Azul-2025');
+    expect(submit(form()).defaultPrevented).toBe(true);
+    expect(onSignIn).not.toHaveBeenCalled();
+    await act(async () => {});
+    await act(() => handOverEarlyInput(container, hold));
+    expect(onSignIn).toHaveBeenCalledTimes(1);
+    expect(onSignIn).toHaveBeenCalledWith({
+      email: 'caro@example.com',
+      password: 'Tornado-Azul-2025',
+      keep: false,
+    });
+  });
+
+  it('holds on, after the page is committed, until React owns the form too', async () => {
+    const onSignIn = vi.fn();
+    const page = (gate: Promise<void>) => (
+      <Suspense fallback={null}>
+        <Gate gate={gate}>
+          <SignIn onSignIn={onSignIn} />
+        </Gate>
+      </Suspense>
+    );
+    // The server's markup: the same boundary and form (the gate draws nothing of its own).
+    const { container, field, form, hold } = prerendered(
+      <Suspense fallback={null}>
+        <SignIn onSignIn={onSignIn} />
+      </Suspense>,
+    );
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    await act(async () => {
+      root = hydrateRoot(container, page(gate));
+    });
+    // The page is committed but the form is not hydrated: React could not take a submit now.
+    const handing = handOverEarlyInput(container, hold);
+    typeInto(field('Email'), 'dani@example.com');
+    typeInto(field('Contraseña'), 'Tornado-Azul-2025');
+    expect(submit(form()).defaultPrevented).toBe(true);
+    expect(window.__earlyHold).toBe(hold);
+
+    await act(async () => open());
+    await act(() => handing);
+    expect(onSignIn).toHaveBeenCalledTimes(1);
+    expect(onSignIn).toHaveBeenCalledWith({
+      email: 'dani@example.com',
+      password: 'Tornado-Azul-2025',
+      keep: false,
+    });
+  });
+
+  it('ends for good once React owns the page: later submits are the page’s own, once', async () => {
+    const onSignIn = vi.fn();
+    const { container, field, form, hold } = prerendered(<SignIn onSignIn={onSignIn} />);
+    hold.scan();
     await act(async () => {
       root = hydrateRoot(container, <SignIn onSignIn={onSignIn} />);
     });
-    work.release();
+    await act(() => handOverEarlyInput(container, hold));
+    expect(window.__earlyHold).toBeUndefined();
     expect(onSignIn).not.toHaveBeenCalled();
 
     fireEvent.change(field('Email'), { target: { value: 'beto@example.com' } });
-    fireEvent.submit(container.querySelector('form')!);
+    fireEvent.submit(form());
+    expect(onSignIn).toHaveBeenCalledTimes(1);
     expect(onSignIn).toHaveBeenCalledWith({ email: 'beto@example.com', password: '', keep: false });
+    // Nothing of the hold is left on the document.
+    const plain = document.createElement('form');
+    document.body.append(plain);
+    expect(submit(plain).defaultPrevented).toBe(false);
+    expect(hold.end()).toEqual({ typed: [], held: undefined });
+  });
+
+  it('never touches a key, and lets a submit through on another page of the app', () => {
+    const { form } = prerendered(<SignIn onSignIn={() => {}} />);
+    const key = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    const heard = vi.fn();
+    form().addEventListener('keydown', heard);
+    form().dispatchEvent(key);
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(key.defaultPrevented).toBe(false);
+
+    history.pushState(null, '', '/tabs');
+    expect(submit(form()).defaultPrevented).toBe(false);
+    expect(window.__earlyHold).toBeUndefined();
   });
 });

@@ -1,44 +1,64 @@
 /**
  * A prerendered page (decision 025) shows its forms before the app runs: what a visitor types or submits
- * in that gap must not be lost nor sent by the browser itself. From the moment the entry script runs, a
- * submit is held (not sent: a plain form submission would put the fields, a password among them, in the
- * address); just before hydration the values typed so far are read, since hydration sets every controlled
- * field back to the app's state; once React owns the fields, early-input-replay.ts (loaded only when there
- * is something to hand over) types them again and makes the held submit through the page's own handler.
- * Before the entry script runs, the build's `method="post"` on those forms keeps the fields out of the
- * address (build-prerender.ts).
+ * in that gap must not be lost, sent twice, nor sent by the browser itself.
+ *
+ * - public/early-hold.js (a few lines the build links in the head of the prerendered pages only, before
+ *   the content: build-prerender.ts) holds every submit in `#root` and records every value typed, from
+ *   the first moment the form can be used until the app ends it. Its listeners sit on the document in the
+ *   capture phase: a held submit reaches neither the browser nor React (whose listeners sit on `#root`),
+ *   so it is made exactly once. It listens to nothing else (keys, clicks and focus are never touched) and
+ *   lets a submit through, ending itself, once the address is another page's. Should it not run, the
+ *   forms' `method="dialog"` keeps the browser from sending them (no POST, no password in the address).
+ * - `handOverEarlyInput` ends it for good once the hydrated tree is committed and every form, field and
+ *   button in the page is React's (a part React has not hydrated yet would drop an event), at the latest
+ *   after `HOLD_MS`, or at once when the address changed. When something was typed or submitted,
+ *   early-input-replay.ts is loaded while the hold is still on, and the hold ends in the same turn the
+ *   replay starts: nothing falls in between.
+ * - main.tsx ends it at once on a page it does not hydrate (a signed-in visitor, another route).
  */
 
 export type Field = HTMLInputElement | HTMLTextAreaElement;
-/** What the visitor did before hydration: the fields they changed and the submit they made. */
+/** What the visitor did before the app owned the page: the fields they changed and the submit. */
 export type EarlyWork = {
-  typed: Array<{ field: Field; value: string; checked: boolean }>;
-  held?: { form: HTMLFormElement; submitter: HTMLElement | null };
-  /** Stops holding submits. */
-  release: () => void;
+  typed: Array<{ field: Field; index: number; value: string; checked: boolean }>;
+  held?: { form: HTMLFormElement; index: number; submitter: HTMLElement | null; submitterIndex: number };
 };
 
-const isToggle = (field: Field): field is HTMLInputElement =>
-  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+/** public/early-hold.js's hold, present from the head of a prerendered page until it is ended. */
+export type EarlyHold = {
+  /** The address the page was loaded at. */
+  path: string;
+  typed: Map<Field, unknown>;
+  held?: EarlyWork['held'];
+  /** Records the values the page shows that differ from the markup's (restored or filled by the browser). */
+  scan: () => void;
+  /** Stops holding, for good, and returns what was done. */
+  end: () => EarlyWork;
+};
+declare global {
+  interface Window {
+    __earlyHold?: EarlyHold;
+  }
+}
 
-/** Starts holding submits in `root`; `snapshot` reads what was done so far, right before hydrating. */
-export function holdEarlyInput(root: HTMLElement): { snapshot: () => EarlyWork } {
-  let held: EarlyWork['held'];
-  const onSubmit = (event: SubmitEvent) => {
-    if (!(event.target instanceof HTMLFormElement)) return;
-    event.preventDefault();
-    held = { form: event.target, submitter: event.submitter };
-  };
-  root.addEventListener('submit', onSubmit, true);
-  const release = () => root.removeEventListener('submit', onSubmit, true);
-  return {
-    snapshot() {
-      const typed: EarlyWork['typed'] = [];
-      for (const field of root.querySelectorAll<Field>('input, textarea')) {
-        if (isToggle(field) ? field.checked !== field.defaultChecked : field.value !== field.defaultValue)
-          typed.push({ field, value: field.value, checked: isToggle(field) && field.checked });
-      }
-      return { typed, held, release };
-    },
-  };
+/** The longest the hold waits for React to own the page. */
+const HOLD_MS = 10_000;
+
+export const ownedByReact = (node: Element) =>
+  Object.keys(node).some((key) => key.startsWith('__reactProps'));
+
+/** Ends the hold once React owns `root` (after the hydrated tree is committed) and replays what was done. */
+export async function handOverEarlyInput(root: HTMLElement, hold: EarlyHold): Promise<void> {
+  const deadline = Date.now() + HOLD_MS;
+  const waiting = () =>
+    location.pathname === hold.path &&
+    Date.now() < deadline &&
+    ![...root.querySelectorAll('form, input, textarea, button')].every(ownedByReact);
+  while (waiting()) await new Promise((resolve) => setTimeout(resolve, 16));
+  const replay =
+    hold.typed.size > 0 || hold.held
+      ? await import('./early-input-replay.ts').catch(() => undefined)
+      : undefined;
+  const work = hold.end();
+  if (replay && location.pathname === hold.path) await replay.replayEarlyInput(root, work);
 }
