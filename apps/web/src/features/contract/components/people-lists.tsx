@@ -147,6 +147,16 @@ function chosenPerson(traveller: Traveller | undefined, people: readonly Suggest
   );
 }
 
+/** 'Quitar viajero N', on a chosen traveller and on one being typed. */
+function RemoveTraveller({ n, onRemove }: { n: number; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="subtle" color="red" c="red.9" size="compact-sm" onClick={onRemove}>
+      {t('contract.travellers.remove', { n })}
+    </Button>
+  );
+}
+
 /**
  * The travellers (1–6). A person of the customer's last contracts is shown as chosen, in one line, and
  * can be removed or edited; the customer's own person comes chosen as the first traveller (issue 19). The
@@ -217,15 +227,7 @@ export function TravellersFields({ today }: { today: string }) {
                   >
                     {t('contract.travellers.edit')}
                   </Button>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    c="red.9"
-                    size="compact-sm"
-                    onClick={() => removeAt(index)}
-                  >
-                    {t('contract.travellers.remove', { n: index + 1 })}
-                  </Button>
+                  <RemoveTraveller n={index + 1} onRemove={() => removeAt(index)} />
                 </Group>
               </Group>
             </Paper>
@@ -237,15 +239,7 @@ export function TravellersFields({ today }: { today: string }) {
               <PersonFields prefix={`travellers.${index}`} today={today} offerSuggestions={false} />
               {fields.length > 1 && (
                 <Group justify="flex-end">
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    c="red.9"
-                    size="compact-sm"
-                    onClick={() => removeAt(index)}
-                  >
-                    {t('contract.travellers.remove', { n: index + 1 })}
-                  </Button>
+                  <RemoveTraveller n={index + 1} onRemove={() => removeAt(index)} />
                 </Group>
               )}
             </Stack>
