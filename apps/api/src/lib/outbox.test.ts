@@ -11,6 +11,8 @@ import {
   backoffMs,
   enqueue,
   type JobHandlers,
+  type JobLog,
+  JobNotYetError,
   runDueJobs,
   scheduleRecurringJobs,
   startOutboxWorker,
@@ -133,6 +135,38 @@ describe('runDueJobs', () => {
     const [job] = await jobsOf('doomed');
     expect(job).toMatchObject({ attempts: 2, doneAt: null, lastError: 'invalid payload' });
     expect(job!.failedAt).not.toBeNull();
+  });
+
+  it('logs a job that waits as expected as a wait, and one that fails as a warning', async () => {
+    const lines: Array<{ level: string; message: string }> = [];
+    const record =
+      (level: string) =>
+      (...args: unknown[]) => {
+        lines.push({ level, message: String(args.at(-1)) });
+      };
+    // pino's overloaded LogFn has no plain function type: a recorder of (…args) stands for each level.
+    const log = { info: record('info'), warn: record('warn'), error: record('error') } as unknown as JobLog;
+    const handlers: JobHandlers = {
+      waits: {
+        run: async () => {
+          throw new JobNotYetError('credit note waits for its invoice');
+        },
+      },
+      breaks: {
+        run: async () => {
+          throw new Error('the peer answered 500');
+        },
+      },
+    };
+    const now = new Date();
+    await enqueue(database.db, { kind: 'waits', runAt: now });
+    await enqueue(database.db, { kind: 'breaks', runAt: now });
+    expect(await runDueJobs(database.db, { handlers, now, log })).toMatchObject({ claimed: 2, failed: 2 });
+    expect(lines.filter((line) => line.message === 'job waits').map((line) => line.level)).toEqual(['info']);
+    expect(lines.filter((line) => line.message === 'job failed').map((line) => line.level)).toEqual(['warn']);
+    // Still an attempt, retried with backoff like a failure.
+    const [waiting] = await jobsOf('waits');
+    expect(waiting).toMatchObject({ attempts: 1, doneAt: null, failedAt: null });
   });
 
   it('takes back the job of a worker whose lease ran out, and ignores the late result of the first', async () => {

@@ -29,6 +29,16 @@ export type JobHandler = {
 };
 export type JobHandlers = Record<string, JobHandler>;
 
+/**
+ * Thrown by a handler whose job cannot do its work yet, as expected (an ARCA credit note waiting for its
+ * invoice's CAE, a sequence another job holds): retried with the same backoff as a failure, but logged as
+ * a wait (info, no stack) rather than a failure, so the warnings say only what went wrong. It still counts
+ * as an attempt: a job that waits for ever is given up like any other, and logged as an error.
+ */
+export class JobNotYetError extends Error {
+  override name = 'JobNotYetError';
+}
+
 export const OUTBOX_DEFAULTS = {
   batchSize: 10,
   leaseMs: 5 * 60_000,
@@ -254,7 +264,9 @@ export async function runDueJobs(
         } catch (error) {
           try {
             const outcome = await settleFailure(db, job, handler, now, error);
-            runLog[outcome === 'given_up' ? 'error' : 'warn']({ err: error }, 'job failed');
+            if (outcome === 'given_up') runLog.error({ err: error }, 'job failed');
+            else if (error instanceof JobNotYetError) runLog.info({ reason: error.message }, 'job waits');
+            else runLog.warn({ err: error }, 'job failed');
           } catch (settleError) {
             // The lease runs out and another pass takes the job again.
             runLog.error({ err: settleError }, 'could not record a job failure');

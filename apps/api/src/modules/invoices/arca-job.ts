@@ -29,7 +29,7 @@ import {
   invoices,
   type StoredArcaMessage,
 } from '../../db/schema/index.ts';
-import { enqueue, type JobHandlers, type JobLog } from '../../lib/outbox.ts';
+import { enqueue, type JobHandlers, type JobLog, JobNotYetError } from '../../lib/outbox.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   type ArcaCaeRequest,
@@ -103,7 +103,7 @@ export function enqueueArcaAuthorization(
 }
 
 /** A job that cannot do its work yet and must run again later (the outbox retries it with backoff). */
-export class ArcaNotYetError extends Error {
+export class ArcaNotYetError extends JobNotYetError {
   override name = 'ArcaNotYetError';
 }
 
