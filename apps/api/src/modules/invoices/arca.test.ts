@@ -30,6 +30,7 @@ import { seedDemoCatalog } from '../../db/seed.ts';
 import { runDueJobs } from '../../lib/outbox.ts';
 import { postMovement } from '../wallets/service.ts';
 import { ARCA_AUTHORIZE_JOB, arcaAmounts, enqueueArcaAuthorization, invoiceJobs } from './arca-job.ts';
+import { createArcaService } from './arca-service.ts';
 import { createArcaTicketStore } from './arca-tickets.ts';
 import { FISCAL_QR_URL } from './invoice-pdf.ts';
 
@@ -368,6 +369,37 @@ describe('ARCA authorisation', () => {
     // In the order they were issued.
     expect(mine.map((i) => i.number)).toEqual([...mine.map((i) => i.number)].sort((x, y) => x! - y!));
   }, 180_000);
+
+  it('a restarted app (a new local peer) goes on from the database’s last number, never numbering from 1 again', async () => {
+    await authorizeInvoices(t);
+    const c = await registerCustomer(t.app);
+    const first = await contractInsurance(t.app, c.auth, coverage);
+    await payThroughSandbox(t.app, c.auth, first.id);
+    await authorizeInvoices(t);
+    const lastBefore = Math.max(...(await invoicesOf(c)).map((i) => i.number ?? 0));
+    expect(lastBefore).toBeGreaterThan(0);
+
+    // The app started again on the same database: its local peer remembers nothing.
+    const restarted = await createArcaService(
+      { environment: 'local', pointOfSale: t.app.deps.arca.pointOfSale, timeoutMs: 5_000 },
+      t.database.db,
+    );
+    try {
+      expect(restarted.peer?.vouchers()).toEqual([]);
+      const second = await contractInsurance(t.app, c.auth, coverage);
+      await payThroughSandbox(t.app, c.auth, second.id);
+      const handlers = invoiceJobs(restarted);
+      for (let pass = 0; pass < 10; pass++) {
+        if ((await runDueJobs(t.database.db, { handlers, onlyHandled: true })).claimed === 0) break;
+      }
+      const mine = await invoicesOf(c);
+      expect(mine.every((i) => i.arca_status === 'autorizada')).toBe(true);
+      expect(Math.max(...mine.map((i) => i.number ?? 0))).toBe(lastBefore + 1);
+      expect(restarted.peer?.vouchers().map((v) => v.number)).toEqual([lastBefore + 1]);
+    } finally {
+      await restarted.close();
+    }
+  }, 120_000);
 
   it('asks ARCA for totals that add up to the centavo, the same the PDF prints, for random premiums and rates', async () => {
     const peer = arcaPeer(t);

@@ -78,6 +78,16 @@ export interface ArcaLocalPeerOptions {
   host?: string;
   /** Lifetime of the tickets it issues, default 12 h. */
   ticketTtlMs?: number;
+  /**
+   * The last voucher of a sequence authorised before this peer started or by another instance's peer (the
+   * app's database): ARCA's numbering outlives a process, so a restarted app, or two on one database, go
+   * on from the database's last number instead of numbering from 1 again. Read before each
+   * FECompUltimoAutorizado and FECAESolicitar.
+   */
+  authorisedElsewhere?: (
+    pointOfSale: number,
+    voucherType: number,
+  ) => Promise<{ number: number; issuedOn: string } | null>;
 }
 
 const WSAA_PATH = '/ws/services/LoginCms';
@@ -377,10 +387,25 @@ export async function startArcaLocalPeer(options: ArcaLocalPeerOptions = {}): Pr
     return null;
   }
 
-  function lastNumber(pointOfSale: number, voucherType: number): ArcaLocalPeerVoucher | undefined {
-    return vouchers
+  /** The last numbers authorised elsewhere, by sequence ('pointOfSale/voucherType'), read per request. */
+  const elsewhere = new Map<string, { number: number; issuedOn: string }>();
+
+  async function readElsewhere(pointOfSale: number, voucherType: number): Promise<void> {
+    if (!options.authorisedElsewhere) return;
+    const last = await options.authorisedElsewhere(pointOfSale, voucherType);
+    if (last) elsewhere.set(`${pointOfSale}/${voucherType}`, last);
+  }
+
+  function lastNumber(
+    pointOfSale: number,
+    voucherType: number,
+  ): { number: number; issuedOn: string } | undefined {
+    const own = vouchers
       .filter((v) => v.pointOfSale === pointOfSale && v.voucherType === voucherType)
       .sort((a, b) => b.number - a.number)[0];
+    const other = elsewhere.get(`${pointOfSale}/${voucherType}`);
+    if (other && (!own || other.number > own.number)) return other;
+    return own && { number: own.number, issuedOn: own.request.issuedOn };
   }
 
   function result(operation: string, inner: string): string {
@@ -465,7 +490,7 @@ export async function startArcaLocalPeer(options: ArcaLocalPeerOptions = {}): Pr
     } catch {
       add(10016);
     }
-    if (from !== (last?.number ?? 0) + 1 || (last && issuedOn < last.request.issuedOn)) add(10016);
+    if (from !== (last?.number ?? 0) + 1 || (last && issuedOn < last.issuedOn)) add(10016);
     const dates = ['FchServDesde', 'FchServHasta', 'FchVtoPago'].map((k) => textAt(detail, k) ?? '');
     const isoDates = dates.map((d) => (/^\d{8}$/.test(d) ? fromArcaDate(d) : ''));
     if ((concept === 2 || concept === 3) && isoDates.some((d) => d === '')) add(10049);
@@ -704,9 +729,13 @@ export async function startArcaLocalPeer(options: ArcaLocalPeerOptions = {}): Pr
           result('FEDummy', '<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>'),
         );
       case 'FECompUltimoAutorizado':
+        await readElsewhere(integer(op, 'PtoVta') ?? 0, integer(op, 'CbteTipo') ?? 0);
         return answer(ultimoAutorizado(op));
-      case 'FECAESolicitar':
+      case 'FECAESolicitar': {
+        const cab = child(child(op, 'FeCAEReq'), 'FeCabReq');
+        await readElsewhere(integer(cab, 'PtoVta') ?? 0, integer(cab, 'CbteTipo') ?? 0);
         return answer(caeSolicitar(op, res));
+      }
       case 'FECompConsultar':
         return answer(compConsultar(op));
       case 'FEParamGetCondicionIvaReceptor':
