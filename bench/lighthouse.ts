@@ -148,6 +148,11 @@ const PAGES = (process.env.LIGHTHOUSE_PAGES ?? (short ? SHORT_PAGES.join(',') : 
   .split(',')
   .map((name) => name.trim());
 const measured = (target: { page: string }) => PAGES.includes('all') || PAGES.includes(target.page);
+/**
+ * LIGHTHOUSE_REPORTS=1 also writes each run's full Lighthouse report (its audits: long tasks, bootup
+ * time, LCP breakdown, request chains) to bench/results/lighthouse-report-<page>-<run>.json, to diagnose.
+ */
+const REPORTS = Boolean(process.env.LIGHTHOUSE_REPORTS);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -269,6 +274,11 @@ async function main() {
       if (target.signedIn && finalPath.startsWith('/login'))
         throw new Error(`${target.path} was not signed in`);
       runs.push(lhr);
+      if (REPORTS) {
+        mkdirSync(resultsDir, { recursive: true });
+        const name = `lighthouse-report-${target.page.replace(/\W+/g, '-')}-${run + 1}.json`;
+        writeFileSync(path.join(resultsDir, name), JSON.stringify(lhr));
+      }
     }
     const of = (read: (lhr: Lhr) => number) => median(runs.map(read));
     const score = (id: string) => of((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
