@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type ErrorCode, errorCodes, IdempotencyKeySchema } from '@cubierto/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { type IdempotencyScope, idempotentRequests, type StoredRefusal } from '../db/schema/index.ts';
@@ -60,80 +60,102 @@ function replayRefusal(refusal: StoredRefusal): AppError {
 }
 
 /**
- * Runs `work` once per customer, scope and key. `work` answers the id of what it created; it runs after a
- * savepoint, so when it throws an AppError below 500 its writes (and the outbox jobs it enqueued) are
- * undone, the refusal is recorded and committed, and the same AppError reaches the caller. Answers the id
- * and whether this call created it.
+ * Runs `work` once per customer, scope and key. `work` answers the id of what it created. When it throws
+ * an AppError below 500, its transaction (the key's claim, its writes and the outbox jobs it enqueued) is
+ * rolled back whole, and the refusal is recorded in a second transaction; the same AppError reaches the
+ * caller. Answers the id and whether this call created it.
+ *
+ * No savepoint between the claim and the work: it cost a round trip on every request for the refusals'
+ * sake, which are rare. Between the rollback and the refusal's record another request with the key may
+ * claim it; the refusal then is not recorded and this call answers that request's outcome, as any later
+ * retry will (one key, one answer).
  */
 export async function runKeyedRequest(
   db: Db,
   request: KeyedRequest,
   work: (tx: Tx) => Promise<number>,
 ): Promise<{ resourceId: number; created: boolean }> {
-  const outcome = await db.transaction(async (tx) => {
-    const record = {
-      userId: request.userId,
-      scope: request.scope,
-      key: request.key,
-      requestHash: request.hash,
-    };
-    // The first request with this key claims it by writing its record (its outcome comes at the end, in
-    // the same transaction). Another request with the key waits here, on the unique index, until the
-    // first one's transaction ends: then it finds the record, or claims the key if the first rolled back.
-    const [claimed] = await tx
-      .insert(idempotentRequests)
-      .values(record)
-      .onConflictDoNothing({
-        target: [idempotentRequests.userId, idempotentRequests.scope, idempotentRequests.key],
-      })
-      .returning({ id: idempotentRequests.id });
-    if (!claimed) {
-      const [earlier] = await tx
-        .select()
-        .from(idempotentRequests)
-        .where(
-          and(
-            eq(idempotentRequests.userId, request.userId),
-            eq(idempotentRequests.scope, request.scope),
-            eq(idempotentRequests.key, request.key),
-          ),
+  const record = {
+    userId: request.userId,
+    scope: request.scope,
+    key: request.key,
+    requestHash: request.hash,
+  };
+  let refused: AppError | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      // The first request with this key claims it by writing its record (its outcome comes at the end, in
+      // the same transaction). Another request with the key waits here, on the unique index, until the
+      // first one's transaction ends: then it finds the record, or claims the key if the first rolled back.
+      const [claimed] = await claimKey(tx, record);
+      if (!claimed) return earlierOutcome(tx, request);
+      // The outbox jobs the work enqueues are held and written with the request's outcome, in one statement.
+      holdJobs(tx);
+      try {
+        const resourceId = await work(tx);
+        await writeHeldJobs(
+          tx,
+          tx.update(idempotentRequests).set({ resourceId }).where(eq(idempotentRequests.id, claimed.id)),
         );
-      if (!earlier) throw new Error('The idempotency key is taken and its record cannot be read');
-      if (earlier.requestHash !== null && earlier.requestHash !== request.hash)
-        throw new AppError('idempotency_key_reused', {
-          message:
-            request.scope === 'claim'
-              ? 'Esa clave de idempotencia ya se usó para otro reclamo.'
-              : 'Esa clave de idempotencia ya se usó para otro pago.',
-        });
-      if (earlier.refusal) return { refused: replayRefusal(earlier.refusal) };
-      if (earlier.resourceId === null) throw new Error('A keyed request was recorded without its outcome');
-      return { resourceId: earlier.resourceId, created: false };
-    }
-    const outcomeOf = (set: { resourceId: number } | { refusal: StoredRefusal }) =>
-      tx.update(idempotentRequests).set(set).where(eq(idempotentRequests.id, claimed.id));
-    // The work runs after a savepoint that is rolled back to when it is refused and never released
-    // otherwise (the commit ends it): a round trip fewer than a nested transaction. Its outbox jobs are
-    // held and written with the request's outcome, in one statement.
-    await tx.execute(sql`savepoint keyed_request`);
-    holdJobs(tx);
-    try {
-      const resourceId = await work(tx);
-      await writeHeldJobs(tx, outcomeOf({ resourceId }));
-      return { resourceId, created: true };
-    } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      const refusal: StoredRefusal = {
-        code: error.code,
-        message: error.message,
-        ...(error.validations ? { validations: error.validations } : {}),
-      };
-      await tx.execute(sql`rollback to savepoint keyed_request`);
-      dropHeldJobs(tx);
-      await writeHeldJobs(tx, outcomeOf({ refusal }));
-      return { refused: error };
-    }
+        return { resourceId, created: true };
+      } catch (error) {
+        dropHeldJobs(tx);
+        if (error instanceof AppError && error.statusCode < 500) refused = error;
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (!refused || error !== refused) throw error;
+  }
+  const refusal: StoredRefusal = {
+    code: refused.code,
+    message: refused.message,
+    ...(refused.validations ? { validations: refused.validations } : {}),
+  };
+  const recorded = await db.transaction(async (tx) => {
+    const [claimed] = await claimKey(tx, { ...record, refusal });
+    return claimed ? null : earlierOutcome(tx, request);
   });
-  if ('refused' in outcome) throw outcome.refused;
-  return outcome;
+  if (recorded) return recorded;
+  throw refused;
+}
+
+type KeyRecord = typeof idempotentRequests.$inferInsert;
+
+function claimKey(tx: Tx, record: KeyRecord) {
+  return tx
+    .insert(idempotentRequests)
+    .values(record)
+    .onConflictDoNothing({
+      target: [idempotentRequests.userId, idempotentRequests.scope, idempotentRequests.key],
+    })
+    .returning({ id: idempotentRequests.id });
+}
+
+/** The outcome of the request that holds the key: its resource, or its refusal thrown again. */
+async function earlierOutcome(
+  tx: Tx,
+  request: KeyedRequest,
+): Promise<{ resourceId: number; created: false }> {
+  const [earlier] = await tx
+    .select()
+    .from(idempotentRequests)
+    .where(
+      and(
+        eq(idempotentRequests.userId, request.userId),
+        eq(idempotentRequests.scope, request.scope),
+        eq(idempotentRequests.key, request.key),
+      ),
+    );
+  if (!earlier) throw new Error('The idempotency key is taken and its record cannot be read');
+  if (earlier.requestHash !== null && earlier.requestHash !== request.hash)
+    throw new AppError('idempotency_key_reused', {
+      message:
+        request.scope === 'claim'
+          ? 'Esa clave de idempotencia ya se usó para otro reclamo.'
+          : 'Esa clave de idempotencia ya se usó para otro pago.',
+    });
+  if (earlier.refusal) throw replayRefusal(earlier.refusal);
+  if (earlier.resourceId === null) throw new Error('A keyed request was recorded without its outcome');
+  return { resourceId: earlier.resourceId, created: false };
 }

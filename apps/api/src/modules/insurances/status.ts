@@ -103,6 +103,46 @@ export async function markInsurancesPaid(tx: DbOrTx, ids: number[], now: Date): 
   const today = todayInArgentina(now);
   const byStartDay = sql`case when ${insurances.startsOn} is null or ${insurances.startsOn} <= ${today} then 'vigente' else 'pendiente' end`;
   const rows = await moveMany(tx, { ids }, 'pay', byStartDay, now, { paidAt: now });
+  await insurancesPaid(tx, rows);
+}
+
+/**
+ * markInsurancesPaid of one insurance as the body of a CTE, for a caller that folds it into one of its
+ * statements (a payment's invoice facts: a round trip fewer). Its rows are `id, user_id, number, status`;
+ * hand them to `insurancePaidAfter`, which refuses the payment when the insurance may not be paid.
+ */
+export function payInsuranceSql(insuranceId: number, now: Date): SQL {
+  const today = todayInArgentina(now);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const from = sql.join(
+    INSURANCE_TRANSITIONS.pay.from.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`update ${insurances} set status = case when ${insurances.startsOn} is null
+      or ${insurances.startsOn} <= ${today}::date then 'vigente' else 'pendiente' end,
+      paid_at = ${at}, updated_at = ${at}
+    where ${insurances.id} = ${insuranceId} and ${insurances.status} in (${from})
+    returning ${insurances.id} as id, ${insurances.userId} as user_id, ${insurances.number} as number,
+      ${insurances.status} as status`;
+}
+
+/** After payInsuranceSql: `row` is what it returned (none: the insurance may not be paid, refused). */
+export async function insurancePaidAfter(
+  tx: DbOrTx,
+  row: { id: number; user_id: number; number: string; status: string } | null,
+): Promise<void> {
+  if (!row) refuse(undefined);
+  await insurancesPaid(tx, [
+    {
+      id: Number(row.id),
+      userId: Number(row.user_id),
+      number: row.number,
+      status: row.status as InsuranceStatus,
+    },
+  ]);
+}
+
+async function insurancesPaid(tx: DbOrTx, rows: MovedInsurance[]) {
   for (const row of rows) if (row.status === 'vigente') await notifyInsuranceInForce(tx, row);
 }
 

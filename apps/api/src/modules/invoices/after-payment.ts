@@ -6,9 +6,12 @@
  * its invoice.
  *
  * The referral's status and the invoice's facts (the insurance, the recipient, an invoice already issued)
- * are read in one statement; the referral's lock, when this is an invitee's first payment, comes after.
+ * are read in one statement, which may also mark the insurance paid; the referral's lock, when this is an
+ * invitee's first payment, comes after.
  */
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { insurancePaidAfter, payInsuranceSql } from '../insurances/status.ts';
 import { inviteeReferralStatus, recordInviteeFirstPayment } from '../referrals/service.ts';
 import { issueInvoiceForImport, issueInvoiceForPayment, readPaymentInvoiceFacts } from './service.ts';
 
@@ -23,24 +26,43 @@ export async function recordCollectedPayment(
     payerKey?: string | null;
   },
   now: Date,
+  options: {
+    /**
+     * The insurance is marked paid (insurances/status.ts, payInsuranceSql) in the statement that reads
+     * the invoice's facts: one round trip for both. Refused, as markInsurancesPaid refuses, when it may
+     * not be paid.
+     */
+    markPaid?: boolean;
+  } = {},
 ): Promise<void> {
   const { insuranceId } = payment;
   if (!insuranceId) return;
-  const { facts, also: referralStatus } = await readPaymentInvoiceFacts(
+  const ctes = options.markPaid
+    ? [tx.$with('paid', { id: sql<number>`id` }).as(payInsuranceSql(insuranceId, now))]
+    : [];
+  const paidRow = options.markPaid ? sql`(select row_to_json(paid) from paid)` : sql`null`;
+  const { facts, also } = await readPaymentInvoiceFacts(
     tx,
     { ...payment, insuranceId },
-    inviteeReferralStatus(payment.userId),
+    sql<{
+      referral: string | null;
+      paid: PaidRow | null;
+    }>`json_build_object('referral', ${inviteeReferralStatus(payment.userId)}, 'paid', ${paidRow})`,
+    ctes,
   );
+  if (options.markPaid) await insurancePaidAfter(tx, also.paid);
   await recordInviteeFirstPayment(tx, {
     inviteeUserId: payment.userId,
     insuranceId,
     paymentId: payment.id,
     payerKey: payment.payerKey ?? null,
     now,
-    seenStatus: referralStatus ?? null,
+    seenStatus: also.referral ?? null,
   });
   await issueInvoiceForPayment(tx, payment, now, facts);
 }
+
+type PaidRow = Parameters<typeof insurancePaidAfter>[1];
 
 /** The same for a CSV import paid from Mi crédito: one invoice for it, and the inviter's pending reward. */
 export async function recordCollectedImport(

@@ -23,7 +23,18 @@ import {
   TAX_CONDITIONS,
   type TaxCondition,
 } from '@cubierto/contracts';
-import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  type Placeholder,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -359,8 +370,10 @@ export async function readPaymentInvoiceFacts<T>(
   tx: DbOrTx,
   payment: { id: number; userId: number; insuranceId: number },
   also: SQL<T>,
+  /** CTEs the statement runs first (`also` may read them): a caller's write folded into this read. */
+  ctes: WithSubquery[] = [],
 ): Promise<{ facts: PaymentInvoiceFacts; also: T }> {
-  const [row] = await tx
+  const [row] = await (ctes.length > 0 ? tx.with(...ctes) : tx)
     .select({
       existing: { id: invoices.id, letter: invoices.letter, number: invoices.number },
       insurance: {

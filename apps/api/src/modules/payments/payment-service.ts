@@ -18,10 +18,16 @@ import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type KeyedRequest, requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { markInsurancesPaid } from '../insurances/status.ts';
 import { recordCollectedPayment } from '../invoices/after-payment.ts';
 import { notifyPaymentFailed } from '../notifications/events.ts';
-import { postMovement, type WalletKind } from '../wallets/service.ts';
+import {
+  type Appended,
+  appendedColumns,
+  movementAppended,
+  postMovement,
+  type WalletKind,
+  walletMovementCtes,
+} from '../wallets/service.ts';
 import { isReversalStatus, recordProviderRefund, reversePayment } from './reversals.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -121,8 +127,12 @@ function rowsOf<T>(result: unknown): T[] {
 /**
  * One statement for a payment's start: the caller's insurance locked (`for update`: payments of one
  * insurance queue here), and, only while it still waits for its payment, its payment inserted unless one
- * with the request's key exists (`on conflict do nothing`). Answers the insurance as locked (null when it
- * is not the caller's) and the payment as written (null when none was).
+ * with the request's key exists (`on conflict do nothing`). Paid from a wallet (`wallet`), the same
+ * statement then locks the wallet, debits the premium with its movement and moves the balance
+ * (wallets/service.ts, walletMovementCtes), only when the payment was inserted: the wallet is locked
+ * after the insurance, as before. Answers the insurance as locked (null when it is not the caller's), the
+ * payment as written (null when none was) and the wallet's part (null when there was none to do, or no
+ * wallet yet).
  */
 async function lockAndInsertPayment(
   tx: Tx,
@@ -137,20 +147,39 @@ async function lockAndInsertPayment(
     requestHash: string;
     approvedAt: Date | null;
   },
+  wallet?: WalletKind,
 ): Promise<{
   insurance: { id: number; number: string; totalCents: number; paid: boolean; status: string } | null;
   inserted: PaymentRow | null;
+  appended: Appended | null;
 }> {
-  const [found] = rowsOf<{
-    id: number;
-    number: string;
-    total_cents: number;
-    paid: boolean;
-    status: string;
-    payment_id: number | null;
-    created_ms: string | null;
-    updated_ms: string | null;
-  }>(
+  const walletPart = wallet
+    ? sql`, ${walletMovementCtes({
+        userId: values.userId,
+        kind: wallet,
+        amount: sql`(-payment.amount_cents)::bigint`,
+        movement: 'insurance_payment',
+        description: sql`${PAYMENT_DESCRIPTION} || insurance.number`,
+        paymentId: sql`payment.id`,
+        insuranceId: sql`payment.insurance_id`,
+        debtAllowed: false,
+        joined: sql`payment, insurance`,
+      })}`
+    : sql``;
+  const walletColumns = wallet ? sql`, ${appendedColumns}` : sql``;
+  const walletJoins = wallet ? sql`left join wallet on true left join movement on true` : sql``;
+  const [found] = rowsOf<
+    Partial<Appended> & {
+      id: number;
+      number: string;
+      total_cents: number;
+      paid: boolean;
+      status: string;
+      payment_id: number | null;
+      payment_created_ms: string | null;
+      updated_ms: string | null;
+    }
+  >(
     await tx.execute(sql`
       with insurance as (
         select ${insurances.id} as id, ${insurances.number} as number, ${insurances.totalCents} as total_cents,
@@ -168,16 +197,16 @@ async function lockAndInsertPayment(
         from insurance
         where not insurance.paid and insurance.status = 'pendiente'
         on conflict (user_id, idempotency_key) do nothing
-        returning id, extract(epoch from created_at) * 1000 as created_ms,
-          extract(epoch from updated_at) * 1000 as updated_ms
-      )
+        returning id, amount_cents, insurance_id,
+          extract(epoch from created_at) * 1000 as created_ms, extract(epoch from updated_at) * 1000 as updated_ms
+      )${walletPart}
       select insurance.id::int as id, insurance.number, insurance.total_cents::int as total_cents,
-        insurance.paid, insurance.status, payment.id::int as payment_id, payment.created_ms::text as created_ms,
-        payment.updated_ms::text as updated_ms
-      from insurance left join payment on true
+        insurance.paid, insurance.status, payment.id::int as payment_id,
+        payment.created_ms::text as payment_created_ms, payment.updated_ms::text as updated_ms${walletColumns}
+      from insurance left join payment on true ${walletJoins}
     `),
   );
-  if (!found) return { insurance: null, inserted: null };
+  if (!found) return { insurance: null, inserted: null, appended: null };
   const insurance = {
     id: Number(found.id),
     number: found.number,
@@ -185,9 +214,21 @@ async function lockAndInsertPayment(
     paid: found.paid,
     status: found.status,
   };
-  if (found.payment_id === null) return { insurance, inserted: null };
+  if (found.payment_id === null) return { insurance, inserted: null, appended: null };
+  // The wallet's part: none when no wallet was asked for, or the user has none yet (no row to lock).
+  const appended =
+    wallet && found.wallet_id !== null && found.wallet_id !== undefined
+      ? {
+          wallet_id: found.wallet_id,
+          balance_cents: found.balance_cents ?? 0,
+          movement_id: found.movement_id ?? null,
+          created_ms: found.created_ms ?? null,
+          moved: found.moved ?? 0,
+        }
+      : null;
   return {
     insurance,
+    appended,
     inserted: {
       id: Number(found.payment_id),
       userId: values.userId,
@@ -206,7 +247,7 @@ async function lockAndInsertPayment(
       providerRefundId: null,
       refundedAt: null,
       reversedAt: null,
-      createdAt: new Date(Math.trunc(Number(found.created_ms))),
+      createdAt: new Date(Math.trunc(Number(found.payment_created_ms))),
       updatedAt: new Date(Math.trunc(Number(found.updated_ms))),
     },
   };
@@ -217,18 +258,8 @@ const WALLET_OF: Partial<Record<PaymentMethod, WalletKind>> = {
   credit_wallet: 'credit',
 };
 
-/**
- * Records the payment of an insurance (DOMAIN.md: pendiente → vigente when paid, or when its start date
- * arrives if paid earlier: until then it stays `pendiente` with `paid_at` set, and the lifecycle sweep puts
- * it in force on its first day).
- */
-async function markInsurancePaid(
-  tx: DbOrTx,
-  insurance: Pick<typeof insurances.$inferSelect, 'id'>,
-  now: Date,
-) {
-  await markInsurancesPaid(tx, [insurance.id], now);
-}
+/** A wallet payment's movement: these words and the insurance's number. */
+const PAYMENT_DESCRIPTION = 'Pago de la contratación ';
 
 export async function payInsurance(
   deps: { db: Db; providers: Providers },
@@ -243,17 +274,25 @@ export async function payInsurance(
   const now = input.now ?? new Date();
   const wallet = WALLET_OF[input.method];
   const payment = await keyedPayment(deps.db, request, async (tx) => {
-    const { insurance, inserted: written } = await lockAndInsertPayment(tx, {
-      userId: input.userId,
-      insuranceId: input.insuranceId,
-      method: input.method,
-      status: wallet ? 'approved' : 'pending',
-      providerStatus: wallet ? 'approved' : null,
-      externalReference: newToken(16),
-      idempotencyKey: input.idempotencyKey,
-      requestHash: request.hash,
-      approvedAt: wallet ? now : null,
-    });
+    const {
+      insurance,
+      inserted: written,
+      appended,
+    } = await lockAndInsertPayment(
+      tx,
+      {
+        userId: input.userId,
+        insuranceId: input.insuranceId,
+        method: input.method,
+        status: wallet ? 'approved' : 'pending',
+        providerStatus: wallet ? 'approved' : null,
+        externalReference: newToken(16),
+        idempotencyKey: input.idempotencyKey,
+        requestHash: request.hash,
+        approvedAt: wallet ? now : null,
+      },
+      wallet,
+    );
     if (!insurance) throw new AppError('not_found', { message: 'La contratación no existe.' });
     if (insurance.paid || insurance.status !== 'pendiente') {
       // Paid, or no longer waiting: unless by this key's own payment, made by the previous version.
@@ -275,17 +314,19 @@ export async function payInsurance(
     }
     const row = written;
     if (wallet) {
-      await postMovement(tx, {
+      const movement = {
         userId: input.userId,
         kind: wallet,
         amountCents: -insurance.totalCents,
-        movement: 'insurance_payment',
-        description: `Pago de la contratación ${insurance.number}`,
+        movement: 'insurance_payment' as const,
+        description: `${PAYMENT_DESCRIPTION}${insurance.number}`,
         paymentId: row.id,
         insuranceId: insurance.id,
-      });
-      await markInsurancePaid(tx, insurance, now);
-      await recordCollectedPayment(tx, row, now);
+      };
+      // Debited in the first statement; the user's first movement in this wallet creates it here.
+      if (appended) await movementAppended(tx, movement, appended);
+      else await postMovement(tx, movement);
+      await recordCollectedPayment(tx, row, now, { markPaid: true });
     }
     return row;
   });
@@ -409,11 +450,11 @@ export async function applyProviderStatus(
         .where(eq(insurances.id, payment.insuranceId))
         .for('update');
       if (insurance?.status === 'pendiente' && !insurance.paidAt) {
-        await markInsurancePaid(tx, insurance, now);
         await recordCollectedPayment(
           tx,
           { ...updated!, payerKey: input.payerId ? `${input.method}:${input.payerId}` : null },
           now,
+          { markPaid: true },
         );
       } else {
         // Paid after it stopped waiting (voided, cancelled, already paid another way): nothing is lost,

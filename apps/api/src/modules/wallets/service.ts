@@ -14,7 +14,7 @@ import {
   type WalletMovement,
   type WalletMovementKind,
 } from '@cubierto/contracts';
-import { and, asc, count, desc, eq, is, lt, max, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, is, lt, max, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users, walletMovements, wallets } from '../../db/schema/index.ts';
@@ -53,7 +53,7 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-type MovementInput = {
+export type MovementInput = {
   userId: number;
   kind: WalletKind;
   amountCents: number;
@@ -63,44 +63,77 @@ type MovementInput = {
   insuranceId?: number | null;
 };
 
-type Appended = {
+/** What the wallet's CTEs (walletMovementCtes) answer, read by the statement's last select. */
+export type Appended = {
   wallet_id: number;
   balance_cents: string | number;
-  id: number | null;
+  movement_id: number | null;
   created_ms: string | number | null;
   moved: number;
 };
 
 /**
- * One statement: locks the user's wallet of that kind (concurrent movements of one wallet queue here, and
- * each reads the balance the previous one left), appends the movement with the balance after it, unless
- * it is a debit the balance does not cover and may not leave a debt, and moves the cached balance to it.
- * The balance's update joins the inserted movement, so it runs after it: the database's check that the
- * balance follows the ledger (a row trigger) sees the movement. No row: there is no wallet.
+ * The CTEs `wallet`, `movement` and `moved` of one statement: locks the user's wallet of that kind
+ * (concurrent movements of one wallet queue here, and each reads the balance the previous one left),
+ * appends the movement with the balance after it, unless it is a debit the balance does not cover and
+ * may not leave a debt, and moves the cached balance to it. The balance's update joins the inserted
+ * movement, so it runs after it: the database's check that the balance follows the ledger (a row
+ * trigger) sees the movement. `joined` names CTEs of the caller's statement that the values read
+ * (`amount`, `description` … may be columns of theirs): the wallet is locked only once they have a row.
+ * `appendedColumns` is what the statement's last select reads of them (left-joined on true).
  */
-async function lockAndAppend(tx: DbOrTx, input: MovementInput, debtAllowed: boolean) {
-  const amount = sql`${input.amountCents}::bigint`;
-  const result = await tx.execute(sql`
-    with wallet as (
-      select ${wallets.id} as id, ${wallets.balanceCents} as balance_cents from ${wallets}
+export function walletMovementCtes(input: {
+  userId: number;
+  kind: WalletKind;
+  amount: SQL;
+  movement: MovementKind;
+  description: SQL;
+  paymentId: SQL;
+  insuranceId: SQL;
+  debtAllowed: boolean;
+  joined?: SQL;
+}): SQL {
+  const joined = input.joined ? sql`, ${input.joined}` : sql``;
+  const { amount } = input;
+  return sql`wallet as (
+      select ${wallets.id} as id, ${wallets.balanceCents} as balance_cents from ${wallets}${joined}
       where ${wallets.userId} = ${input.userId} and ${wallets.kind} = ${input.kind}
-      for update
+      for update of ${wallets}
     ), movement as (
       insert into ${walletMovements} (wallet_id, amount_cents, balance_after_cents, kind, description,
         payment_id, insurance_id)
       select wallet.id, ${amount}, wallet.balance_cents + ${amount}, ${input.movement}, ${input.description},
-        ${input.paymentId ?? null}::int, ${input.insuranceId ?? null}::int
-      from wallet
-      where wallet.balance_cents + ${amount} >= 0 or ${amount} > 0 or ${debtAllowed}::boolean
+        ${input.paymentId}, ${input.insuranceId}
+      from wallet${joined}
+      where wallet.balance_cents + ${amount} >= 0 or ${amount} > 0 or ${input.debtAllowed}::boolean
       returning id, wallet_id, balance_after_cents, created_at
     ), moved as (
       update ${wallets} set balance_cents = movement.balance_after_cents
       from movement where ${wallets.id} = movement.wallet_id
       returning ${wallets.id}
-    )
-    select wallet.id as wallet_id, wallet.balance_cents, movement.id,
+    )`;
+}
+
+/** The columns of walletMovementCtes' answer (Appended), for the statement's last select. */
+export const appendedColumns = sql`wallet.id as wallet_id, wallet.balance_cents, movement.id as movement_id,
       (extract(epoch from movement.created_at) * 1000)::float8 as created_ms,
-      (select count(*) from moved)::int as moved
+      (select count(*) from moved)::int as moved`;
+
+/** One statement: walletMovementCtes. No row: there is no wallet. */
+async function lockAndAppend(tx: DbOrTx, input: MovementInput, debtAllowed: boolean) {
+  const amount = sql`${input.amountCents}::bigint`;
+  const result = await tx.execute(sql`
+    with ${walletMovementCtes({
+      userId: input.userId,
+      kind: input.kind,
+      amount,
+      movement: input.movement,
+      description: sql`${input.description}`,
+      paymentId: sql`${input.paymentId ?? null}::int`,
+      insuranceId: sql`${input.insuranceId ?? null}::int`,
+      debtAllowed,
+    })}
+    select ${appendedColumns}
     from wallet left join movement on true`);
   return (result as unknown as { rows: Appended[] }).rows[0];
 }
@@ -118,19 +151,31 @@ export async function postMovement(tx: DbOrTx, input: MovementInput): Promise<Mo
     await ensureWallet(tx, input.userId, input.kind);
     appended = await lockAndAppend(tx, input, debtAllowed);
   }
-  const balance = Number(appended!.balance_cents) + input.amountCents;
-  if (appended!.id === null) throw new InsufficientFundsError(-balance);
-  if (appended!.moved !== 1) throw new Error('The wallet balance did not follow its movement');
+  return movementAppended(tx, input, appended!);
+}
+
+/**
+ * What follows a movement appended by walletMovementCtes (in postMovement or in a caller's statement):
+ * refused when the balance did not cover it, and the money wallet's owner told.
+ */
+export async function movementAppended(
+  tx: DbOrTx,
+  input: MovementInput,
+  appended: Appended,
+): Promise<MovementRow> {
+  const balance = Number(appended.balance_cents) + input.amountCents;
+  if (appended.movement_id === null) throw new InsufficientFundsError(-balance);
+  if (appended.moved !== 1) throw new Error('The wallet balance did not follow its movement');
   const movement: MovementRow = {
-    id: Number(appended!.id),
-    walletId: Number(appended!.wallet_id),
+    id: Number(appended.movement_id),
+    walletId: Number(appended.wallet_id),
     amountCents: input.amountCents,
     balanceAfterCents: balance,
     kind: input.movement,
     description: input.description,
     paymentId: input.paymentId ?? null,
     insuranceId: input.insuranceId ?? null,
-    createdAt: new Date(Number(appended!.created_ms)),
+    createdAt: new Date(Number(appended.created_ms)),
   };
   if (input.kind === 'money') await notifyWalletMovement(tx, movement, input.userId);
   return movement;
