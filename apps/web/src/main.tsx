@@ -5,7 +5,7 @@
  */
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, currentRoutePattern, routerReady } from './app/app.tsx';
 import { handOverEarlyInput } from './app/early-input.ts';
@@ -34,6 +34,17 @@ function Committed({ children, onCommit }: { children: ReactNode; onCommit: () =
   return children;
 }
 
+/**
+ * The first render in a transition, as Next.js does: React renders it in slices and yields to the browser
+ * every few milliseconds (a tap, a keystroke, a paint get through) instead of one long task of the whole
+ * tree on a slow phone. A prerendered page is already painted, so nothing waits on it; on the empty
+ * index.html the tree shows the same time either way.
+ */
+function renderFresh(root: HTMLElement, app: ReactNode): void {
+  const created = createRoot(root);
+  startTransition(() => created.render(app));
+}
+
 async function start(root: HTMLElement): Promise<void> {
   const app = (
     <StrictMode>
@@ -43,7 +54,7 @@ async function start(root: HTMLElement): Promise<void> {
   if (prerenderedRoute === null) {
     // The hold is linked in prerendered pages only; should one be here, nothing of it stays.
     hold?.end();
-    createRoot(root).render(app);
+    renderFresh(root, app);
     return;
   }
   await routerReady();
@@ -51,7 +62,10 @@ async function start(root: HTMLElement): Promise<void> {
   hold?.scan();
   if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute) {
     await new Promise<void>((resolve) => {
-      hydrateRoot(root, <Committed onCommit={resolve}>{app}</Committed>);
+      // Hydrated in slices too; the hold (public/early-hold.js) keeps what is typed or submitted meanwhile.
+      startTransition(() => {
+        hydrateRoot(root, <Committed onCommit={resolve}>{app}</Committed>);
+      });
     });
     // The hold stays on until React owns every form, field and button; then it ends, and what was done
     // is made once through the page's own handlers.
@@ -61,7 +75,7 @@ async function start(root: HTMLElement): Promise<void> {
   // A signed-in visitor (sent home from /login, 'Ir al inicio' on the public pages) or another route:
   // drawn from scratch, so what was typed into the prerendered markup goes with it.
   hold?.end();
-  createRoot(root).render(app);
+  renderFresh(root, app);
 }
 
 initI18n()
