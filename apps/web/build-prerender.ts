@@ -5,15 +5,20 @@
  * the build as `<page>/index.html`: the built index.html with the page's markup inside #root, marked with
  * its route (`data-prerendered`) so the client hydrates it (main.tsx), plus the stylesheets and module
  * preloads of the route's own chunks, so the page is painted as it will look and hydrated without a
- * waterfall. `prerendered.json` tells the server which addresses answer which file. Runs before the
+ * waterfall. Nothing holds the first paint: the CSS the markup uses is inlined and the stylesheets are
+ * linked at the end of the body (`inlineCriticalCss`), the hold of early input runs inline
+ * (`pageHtml`). `prerendered.json` tells the server which addresses answer which file, and the hashes of
+ * the inline scripts its Content-Security-Policy allows. Runs before the
  * compressed copies are made (build-compress.ts) and after the service worker's shell list (the shell
  * stays index.html, the single-page app every address falls back to offline).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
 import { type AliasOptions, build, minifySync, type Plugin } from 'vite';
 import type { PrerenderedPage } from './src/prerender/pages.ts';
 
@@ -57,11 +62,15 @@ export function routeFiles(bundle: BundleLike, modules: readonly string[]): { js
   return { js: [...js], css: [...css] };
 }
 
-/** index.html with the page inside #root and the route's own files linked in the head. */
+/**
+ * index.html with the page inside #root, the route's own files linked in the head and the hold
+ * (public/early-hold.js, minified) run inline at the end of the head.
+ */
 export function pageHtml(
   template: string,
   page: { html: string; route: string },
   files: { js: string[]; css: string[] },
+  hold: string,
 ): string {
   const linked = (file: string) => template.includes(`"/${file}"`);
   const links = [
@@ -75,18 +84,75 @@ export function pageHtml(
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>'))
     throw new Error('prerender: index.html lost its <div id="root"></div> or </head>');
+  if (/<\/script/i.test(hold)) throw new Error('prerender: the hold cannot be inlined, it holds </script');
   // React writes its resource hints (the logo's preload) ahead of the markup: they belong in the head,
   // where hydration does not meet them.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const marker = page.route.replace(/"/g, '&quot;');
-  // A form submitted before the app owns the page is held by public/early-hold.js (a blocking script in
-  // the head, fetched alongside the stylesheet the first paint waits for anyway) until src/app/early-input.ts
+  // A form submitted before the app owns the page is held by the hold (inline at the end of the head, so
+  // it runs before any content can be used, without a request the first paint would wait for; the
+  // server's Content-Security-Policy allows it by its hash, `scriptHash`) until src/app/early-input.ts
   // ends the hold and makes the submit once. Should that script not run, `method="dialog"` outside a
   // dialog makes the browser send nothing: no POST, no fields (a password) in the address.
   const body = page.html.slice(hints.length).replace(/<form(?![^>]*\smethod=)/g, '<form method="dialog"');
   return template
-    .replace('</head>', () => `${hints}${links.join('')}<script src="/early-hold.js"></script></head>`)
+    .replace('</head>', () => `${hints}${links.join('')}<script>${hold}</script></head>`)
     .replace(root, () => `<div id="root" data-prerendered="${marker}">${body}</div>`);
+}
+
+/** The Content-Security-Policy source that allows an inline script: `'sha256-…'` of its exact text. */
+export function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
+
+/**
+ * The page painted without waiting for its stylesheets: the rules its markup uses (beasties, which reads
+ * the linked files from `outDir`) inlined in a <style> where the first stylesheet was linked, and the
+ * stylesheets themselves, unchanged (the single-page app needs every rule), linked at the end of the body,
+ * where they no longer hold the first paint (nor any script's run, which waits for them: what the app
+ * draws after hydration is never drawn unstyled).
+ *
+ * Only the head and the end of the body change: the markup inside #root is left byte for byte as React
+ * rendered it, for hydration. Mantine's <style> tags inside #root (the theme's variables, on `:root` like
+ * the defaults of its stylesheet) came after the stylesheets and won over them; they are stated once more
+ * after the moved links, so the cascade once everything has arrived is the one of the page before.
+ */
+export async function inlineCriticalCss(html: string, outDir: string): Promise<string> {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const sheets = head.match(STYLESHEET) ?? [];
+  if (sheets.length === 0) return html;
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    // Where beasties puts the links is not used: only the critical rules are taken from its output.
+    preload: 'body',
+    pruneSource: false,
+    // Mantine's tags inside #root stay as they are (hydration).
+    reduceInlineStyles: false,
+    fonts: false,
+    logLevel: 'warn',
+  });
+  const processed = await beasties.process(html);
+  const processedHead = processed.slice(0, processed.indexOf('</head>'));
+  const critical = [...processedHead.matchAll(/<style>([\s\S]*?)<\/style>/g)]
+    .map((match) => match[1])
+    .join('');
+  if (!critical) throw new Error('prerender: no critical CSS was found for a page that links stylesheets');
+  const rootStart = html.indexOf('<div id="root"');
+  const rootStyles = html.slice(rootStart).match(/<style[^>]*>[\s\S]*?<\/style>/g) ?? [];
+  const restated = rootStyles.map((style) => style.replace(/^<style[^>]*>/, '<style>')).join('');
+  let first = true;
+  const withoutSheets = html.slice(0, rootStart).replace(STYLESHEET, () => {
+    if (!first) return '';
+    first = false;
+    return `<style>${critical}</style>`;
+  });
+  const rest = html.slice(rootStart);
+  const end = rest.lastIndexOf('</body>');
+  if (end < 0) throw new Error('prerender: the page has no </body>');
+  return `${withoutSheets}${rest.slice(0, end)}${sheets.join('')}${restated}${rest.slice(end)}`;
 }
 
 export function prerenderPages(options: { define: Record<string, string>; alias: AliasOptions }): Plugin {
@@ -114,8 +180,12 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
       async handler() {
         // The hold every prerendered page runs in its head, before the content: minified (public files
         // are copied as they are), it is about half a kilobyte on the login page's budget.
-        const hold = path.join(outDir, 'early-hold.js');
-        if (existsSync(hold)) writeFileSync(hold, minifySync(hold, readFileSync(hold, 'utf8')).code);
+        // The hold every prerendered page runs inline in its head, before the content: minified (public
+        // files are copied as they are), it is about half a kilobyte on each page. The file stays in the
+        // build for a page loaded before this build, which still links it.
+        const holdFile = path.join(outDir, 'early-hold.js');
+        const hold = minifySync(holdFile, readFileSync(holdFile, 'utf8')).code.trim();
+        writeFileSync(holdFile, hold);
         const serverDir = mkdtempSync(path.join(tmpdir(), 'cubierto-prerender-'));
         try {
           await build({
@@ -149,7 +219,10 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
           for (const page of render.PRERENDERED_PAGES) {
             const rendered = await render.renderPage(page.url);
             const modules = page.modules.map((module) => path.join(root, module));
-            const html = pageHtml(template, rendered, routeFiles(bundle, modules));
+            const html = await inlineCriticalCss(
+              pageHtml(template, rendered, routeFiles(bundle, modules), hold),
+              outDir,
+            );
             const file = path.join(outDir, page.file);
             mkdirSync(path.dirname(file), { recursive: true });
             writeFileSync(file, html);
@@ -157,7 +230,8 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
           }
           writeFileSync(
             path.join(outDir, render.PRERENDER_MANIFEST),
-            `${JSON.stringify({ pages: manifest }, null, 2)}\n`,
+            // The server allows the inline hold by its hash (apps/api/src/lib/inline-scripts.ts).
+            `${JSON.stringify({ pages: manifest, script_hashes: [scriptHash(hold)] }, null, 2)}\n`,
           );
         } finally {
           rmSync(serverDir, { recursive: true, force: true });

@@ -20,6 +20,7 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       'capacitor-setup.test.ts',
       'build-stamp.test.ts',
+      'build-prerender.test.ts',
       'request-fixture.test.ts',
     ],
     css: false,

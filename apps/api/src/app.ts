@@ -21,6 +21,7 @@ import type { Database, Db } from './db/client.ts';
 import { registerBodyParsers } from './lib/body-parsers.ts';
 import { AppError, declareErrorAnswers, registerErrorHandler } from './lib/errors.ts';
 import { registerHealthRoutes } from './lib/health.ts';
+import { inlineScriptHashes } from './lib/inline-scripts.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { registerMetrics } from './lib/metrics.ts';
@@ -275,7 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...thirdParty.script],
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDir(config)), ...thirdParty.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigin, ...thirdParty.img],
         connectSrc: ["'self'", ...apiOrigin, ...thirdParty.connect],

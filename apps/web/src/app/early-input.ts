@@ -2,7 +2,7 @@
  * A prerendered page (decision 025) shows its forms before the app runs: what a visitor types or submits
  * in that gap must not be lost, sent twice, nor sent by the browser itself.
  *
- * - public/early-hold.js (a few lines the build links in the head of the prerendered pages only, before
+ * - public/early-hold.js (a few lines the build runs inline in the head of the prerendered pages only, before
  *   the content: build-prerender.ts) holds every submit in `#root` and records every value typed, from
  *   the first moment the form can be used until the app ends it. Its listeners sit on the document in the
  *   capture phase: a held submit reaches neither the browser nor React (whose listeners sit on `#root`),

@@ -1,0 +1,104 @@
+/**
+ * A prerendered page as the build writes it (build-prerender.ts): the markup inside #root exactly as
+ * rendered, the hold of early input inline in the head (allowed by its hash), and nothing holding the
+ * first paint: the rules the markup uses inlined, the stylesheets linked at the end of the body with
+ * Mantine's tags stated again after them.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inlineCriticalCss, pageHtml, scriptHash } from './build-prerender.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="es-AR">
+  <head>
+    <title>Cubierto</title>
+    <script type="module" crossorigin src="/assets/index-a1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-b2.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const HOLD = 'window.__earlyHold={};';
+const MARKUP =
+  '<link rel="preload" as="image" href="/logo.svg"/><style data-mantine-styles="true">:root, :host{--mantine-radius-default: 10px;}</style>' +
+  '<main class="page"><form><input class="field" value=""/><button class="m_77c9d27d">Ingresar</button></form><div class>ok</div></main>';
+
+const dist = mkdtempSync(path.join(tmpdir(), 'cubierto-prerender-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(
+  path.join(dist, 'assets/index-b2.css'),
+  ':root{--mantine-radius-default:4px}.page{display:grid}.field{padding:4px}.unused-by-page{color:red}.m_77c9d27d:hover{opacity:.9}',
+);
+writeFileSync(path.join(dist, 'assets/login-c3.css'), '.page{gap:8px}.other{margin:0}');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const page = () =>
+  pageHtml(
+    TEMPLATE,
+    { html: MARKUP, route: 'login' },
+    { js: ['assets/index-a1.js', 'assets/login-d4.js'], css: ['assets/login-c3.css'] },
+    HOLD,
+  );
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root"'), html.indexOf('</main></div>') + 13);
+
+describe('a prerendered page', () => {
+  it("holds the markup in #root with its route, the hints and the route's files in the head, forms that send nothing by themselves", () => {
+    const html = page();
+    expect(rootOf(html)).toBe(
+      `<div id="root" data-prerendered="login">${MARKUP.replace('<link rel="preload" as="image" href="/logo.svg"/>', '').replace('<form>', '<form method="dialog">')}</div>`,
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/logo.svg"/>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/login-c3.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/login-d4.js">');
+    // Already linked by index.html: not twice.
+    expect(head).not.toContain('<link rel="modulepreload" crossorigin href="/assets/index-a1.js">');
+  });
+
+  it('runs the hold inline at the end of the head, with no request to wait for, allowed by its sha256', () => {
+    const html = page();
+    expect(html).toContain(`<script>${HOLD}</script></head>`);
+    expect(html).not.toContain('early-hold.js');
+    const digest = createHash('sha256').update(HOLD).digest('base64');
+    expect(scriptHash(HOLD)).toBe(`'sha256-${digest}'`);
+    expect(() =>
+      pageHtml(TEMPLATE, { html: MARKUP, route: 'login' }, { js: [], css: [] }, 'a("</script>")'),
+    ).toThrow(/cannot be inlined/);
+  });
+
+  it("paints with the rules its markup uses inlined; the stylesheets, whole, load at the end of the body, Mantine's tags after them", async () => {
+    const before = page();
+    const html = await inlineCriticalCss(before, dist);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain('rel="stylesheet"');
+    const critical = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? '';
+    expect(critical).toContain('.page{display:grid}');
+    expect(critical).toContain('.field{padding:4px}');
+    expect(critical).toContain('.page{gap:8px}');
+    expect(critical).not.toContain('unused-by-page');
+    expect(critical).not.toContain('.other');
+    // Where the first stylesheet was: before the entry script runs and before the hold.
+    expect(head.indexOf('<style>')).toBeLessThan(head.indexOf(`<script>${HOLD}`));
+    // The markup is untouched, byte for byte (hydration).
+    expect(rootOf(html)).toBe(rootOf(before));
+    const afterRoot = html.slice(html.indexOf('</main></div>') + 13);
+    expect(afterRoot).toMatch(
+      /^\s*<link rel="stylesheet" crossorigin href="\/assets\/index-b2\.css"><link rel="stylesheet" crossorigin href="\/assets\/login-c3\.css"><style>:root, :host\{--mantine-radius-default: 10px;\}<\/style><\/body>/,
+    );
+  });
+
+  it('is left as it is when it links no stylesheet', async () => {
+    const html = pageHtml(
+      TEMPLATE.replace(/<link rel="stylesheet"[^>]*>/, ''),
+      { html: MARKUP, route: 'login' },
+      { js: [], css: [] },
+      HOLD,
+    );
+    expect(await inlineCriticalCss(html, dist)).toBe(html);
+  });
+});
