@@ -2,8 +2,16 @@
  * The root routes of spec §2, every one lazy-loaded so the first page only downloads its own code.
  * The empty path goes to login; an unknown address shows the not-found page.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunction,
+  type Params,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { sessionSettled } from '../shared/session/session-store.ts';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
 import { AppRoot, startApp } from './app-root.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -15,6 +23,28 @@ const notFound: RouteObject['lazy'] = async () => ({
 /** A route whose page is loaded, with its feature's other pages, the first time it is visited. */
 function page(path: string, load: () => Promise<ComponentType>): RouteObject {
   return { path, lazy: async () => ({ Component: await load() }) };
+}
+
+/**
+ * A signed-in page's loader that asks for the page's data beside its code: once the session is known it
+ * starts the page's queries (`run`) and returns at once, so the page renders as soon as its code is there
+ * (with its skeletons if the answers are not yet in) and its own queries find them cached or in flight,
+ * instead of asking only after the code has loaded and rendered. Nothing is asked for a visitor who is
+ * not signed in (the shell sends them to login).
+ */
+function prefetching(run: (queryClient: QueryClient, params: Params) => Promise<unknown>): LoaderFunction {
+  return ({ params }) => {
+    void sessionSettled()
+      .then(async ({ status }) => {
+        if (status !== 'authenticated') return;
+        const { queryClient } = await import('../shared/api/query-client.ts');
+        await run(queryClient, params);
+      })
+      .catch(() => {
+        // The page's own queries ask again and show what failed.
+      });
+    return null;
+  };
 }
 
 /** Each feature's pages load together: one lazy module and one preload list per feature. */
@@ -121,7 +151,12 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./shell/app-shell-layout.tsx')).AppShellLayout }),
         children: [
-          page('tabs', async () => (await import('../features/home/pages/tabs-page.tsx')).TabsPage),
+          {
+            ...page('tabs', async () => (await import('../features/home/pages/tabs-page.tsx')).TabsPage),
+            loader: prefetching(async (client) =>
+              (await import('../features/home/api/prefetch-home.ts')).prefetchHome(client),
+            ),
+          },
           page(
             'profile',
             async () => (await import('../features/profile/pages/profile-page.tsx')).ProfilePage,
@@ -129,7 +164,15 @@ export const routes: RouteObject[] = [
           page('tabs/productos/:riskType', async () => (await catalogPages()).RiskTypePage),
           page('customers/insurances', async () => (await insurancePages()).InsurancesPage),
           page('customers/insurance-processes', async () => (await insurancePages()).InsurancesPage),
-          page('customers/insurances/:id', async () => (await insurancePages()).InsuranceDetailPage),
+          {
+            ...page('customers/insurances/:id', async () => (await insurancePages()).InsuranceDetailPage),
+            loader: prefetching(async (client, { id }) =>
+              (await import('../features/insurances/api/prefetch-insurance.ts')).prefetchInsurance(
+                client,
+                Number(id),
+              ),
+            ),
+          },
           // The in-force certificates kept on this device, for when there is no connection.
           page('certificados', async () => (await insurancePages()).OfflineCertificatesPage),
           page('customers/insurances/:id/pay', async () => (await paymentPages()).PayPage),
@@ -167,10 +210,18 @@ export const routes: RouteObject[] = [
             async () =>
               (await import('../features/contract/pages/start-contract-page.tsx')).StartContractPage,
           ),
-          page(
-            'contract-insurance/:processId',
-            async () => (await import('../features/contract/pages/contract-page.tsx')).ContractPage,
-          ),
+          {
+            ...page(
+              'contract-insurance/:processId',
+              async () => (await import('../features/contract/pages/contract-page.tsx')).ContractPage,
+            ),
+            loader: prefetching(async (client, { processId }) =>
+              (await import('../features/contract/api/prefetch-contract.ts')).prefetchContract(
+                client,
+                Number(processId),
+              ),
+            ),
+          },
           page('customers/imports', async () => (await importPages()).ImportsPage),
           page('customers/imports/:id', async () => (await importPages()).ImportPage),
           page('business-center', async () => (await businessPages()).BusinessCenterPage),

@@ -35,6 +35,22 @@ export function useSessionState(): SessionState {
   );
 }
 
+/**
+ * Resolves with the session once it has started (signed in or anonymous): a route's loader that asks for
+ * the customer's data beside the page's code waits for the token to be known, never calls without it.
+ */
+export function sessionSettled(): Promise<SessionState> {
+  if (state.status !== 'starting') return Promise.resolve(state);
+  return new Promise((resolve) => {
+    const listener = () => {
+      if (state.status === 'starting') return;
+      listeners.delete(listener);
+      resolve(state);
+    };
+    listeners.add(listener);
+  });
+}
+
 /** Called whenever a user signs in or the session ends, so per-user caches can be dropped. */
 export function onSessionChange(listener: () => void): () => void {
   changeListeners.add(listener);

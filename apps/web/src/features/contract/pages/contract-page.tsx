@@ -58,6 +58,13 @@ function StepSkeleton() {
   );
 }
 
+/**
+ * How old the process may be when the page mounts and still not be read again: the route's loader asked
+ * for it beside the page's code a moment before. Anything older is read again (another device may have
+ * moved the process on), as are the answers a saved step makes stale.
+ */
+const PROCESS_FRESH_ON_ARRIVAL_MS = 5_000;
+
 function ContractFlow({ process }: { process: InsuranceProcess }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -262,7 +269,12 @@ export function ContractPage() {
   const { processId } = useParams();
   const id = Number(processId);
   const valid = Number.isInteger(id) && id > 0;
-  const process = useQuery({ ...processQueryOptions(id), enabled: valid });
+  const process = useQuery({
+    ...processQueryOptions(id),
+    enabled: valid,
+    // The answer the route's loader asked for as the page opened is not asked for again on mounting.
+    staleTime: PROCESS_FRESH_ON_ARRIVAL_MS,
+  });
 
   if (!valid || isNotFound(process.error)) {
     return (
