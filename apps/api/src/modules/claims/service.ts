@@ -130,27 +130,44 @@ function attachmentOut(row: {
   };
 }
 
+/** What serving an attachment needs: its name, and its file's key and type. */
+function attachmentFileQuery(db: Db) {
+  return db
+    .select({ name: claimAttachments.name, storageKey: files.storageKey, contentType: files.contentType })
+    .from(claimAttachments)
+    .innerJoin(files, eq(files.id, claimAttachments.fileId));
+}
+
+/** The customer's own attachment by id, prepared (lib/prepared.ts): the claim form shows each photo. */
+const preparedOwnAttachment = preparedPerDatabase((db: Db) =>
+  attachmentFileQuery(db)
+    .where(
+      and(
+        eq(claimAttachments.id, sql.placeholder('attachmentId')),
+        eq(claimAttachments.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('claim_attachments_own_by_id'),
+);
+
 /** An attachment's bytes: the customer's own (filed or not), or any filed one for an operator. */
 export async function readClaimAttachment(
   deps: { db: Db; storage: Storage },
   input: { attachmentId: number } & ({ userId: number } | { claimId: number }),
 ) {
-  const [row] = await deps.db
-    .select({ attachment: claimAttachments, file: files })
-    .from(claimAttachments)
-    .innerJoin(files, eq(files.id, claimAttachments.fileId))
-    .where(
-      and(
-        eq(claimAttachments.id, input.attachmentId),
-        'userId' in input
-          ? eq(claimAttachments.userId, input.userId)
-          : eq(claimAttachments.claimId, input.claimId),
-      ),
-    );
+  const [row] =
+    'userId' in input
+      ? await preparedOwnAttachment(deps.db).execute({
+          attachmentId: input.attachmentId,
+          userId: input.userId,
+        })
+      : await attachmentFileQuery(deps.db).where(
+          and(eq(claimAttachments.id, input.attachmentId), eq(claimAttachments.claimId, input.claimId)),
+        );
   if (!row) throw new AppError('not_found', { message: 'El archivo no existe.' });
-  const data = await deps.storage.get(row.file.storageKey);
+  const data = await deps.storage.get(row.storageKey);
   if (!data) throw new AppError('not_found', { message: 'El archivo no existe.' });
-  return { data, contentType: row.file.contentType, name: row.attachment.name };
+  return { data, contentType: row.contentType, name: row.name };
 }
 
 // ——— Reading ———

@@ -16,7 +16,7 @@ import {
   type StoredAnswers,
   todayInArgentina,
 } from '@cubierto/contracts';
-import { and, count, desc, eq, is, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, is, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { companies, coverages, entities, insurances, policies, riskTypes } from '../../db/schema/index.ts';
@@ -216,6 +216,21 @@ export async function listInsurances(
   return { rows: rows.map(insuranceOut), total };
 }
 
+/** Each of the caller's insurances as its group needs it: the risk type, the status, a scheduled end. */
+function selectGroupRows(db: DbOrTx, userId: number | Placeholder<'userId', number>) {
+  return db
+    .select({ code: riskTypes.shortCode, status: insurances.status, cancelsOn: insurances.cancelsOn })
+    .from(insurances)
+    .innerJoin(policies, eq(policies.id, insurances.policyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
+    .where(eq(insurances.userId, userId));
+}
+
+/** 'Mis contrataciones' opens with it: prepared (lib/prepared.ts). */
+const preparedGroupRows = preparedPerDatabase((db: Db) =>
+  selectGroupRows(db, sql.placeholder('userId')).prepare('insurances_groups'),
+);
+
 /** Counts per risk type for "Mis contrataciones": '1 Celular', '3 Celulares', or 'baja programada'. */
 export async function insuranceGroups(
   deps: { db: DbOrTx },
@@ -223,12 +238,9 @@ export async function insuranceGroups(
 ): Promise<InsuranceGroup[]> {
   const { db } = deps;
   const { userId } = input;
-  const rows = await db
-    .select({ code: riskTypes.shortCode, status: insurances.status, cancelsOn: insurances.cancelsOn })
-    .from(insurances)
-    .innerJoin(policies, eq(policies.id, insurances.policyId))
-    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId))
-    .where(eq(insurances.userId, userId));
+  const rows = is(db, PgTransaction)
+    ? await selectGroupRows(db, userId)
+    : await preparedGroupRows(db as Db).execute({ userId });
   const groups = new Map<string, { count: number; scheduled: number }>();
   for (const r of rows) {
     const g = groups.get(r.code) ?? { count: 0, scheduled: 0 };

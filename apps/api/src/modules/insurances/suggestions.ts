@@ -19,9 +19,11 @@ import {
   type SuggestedPerson,
   type SuggestedVehicle,
 } from '@cubierto/contracts';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, desc, eq, is, isNotNull, type Placeholder, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { insuranceRisks, insurances } from '../../db/schema/index.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 
 /** How many of the newest insured risks are read. */
 const RECENT_RISKS = 30;
@@ -59,17 +61,29 @@ function personOf(value: unknown): SuggestedPerson | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The answers of the caller's latest contracts, newest first. */
+function selectRecentRisks(db: DbOrTx, userId: number | Placeholder<'userId', number>) {
+  return db
+    .select({ kind: insuranceRisks.kind, data: insuranceRisks.data })
+    .from(insuranceRisks)
+    .innerJoin(insurances, eq(insurances.id, insuranceRisks.insuranceId))
+    .where(and(eq(insurances.userId, userId), isNotNull(insurances.processId)))
+    .orderBy(desc(insurances.createdAt), desc(insuranceRisks.id))
+    .limit(RECENT_RISKS);
+}
+
+/** Every contract flow starts with it: prepared (lib/prepared.ts). */
+const preparedRecentRisks = preparedPerDatabase((db: Db) =>
+  selectRecentRisks(db, sql.placeholder('userId')).prepare('insurances_recent_risks'),
+);
+
 export async function contractSuggestions(
   deps: { db: DbOrTx },
   input: { userId: number },
 ): Promise<ContractSuggestions> {
-  const rows = await deps.db
-    .select({ kind: insuranceRisks.kind, data: insuranceRisks.data })
-    .from(insuranceRisks)
-    .innerJoin(insurances, eq(insurances.id, insuranceRisks.insuranceId))
-    .where(and(eq(insurances.userId, input.userId), isNotNull(insurances.processId)))
-    .orderBy(desc(insurances.createdAt), desc(insuranceRisks.id))
-    .limit(RECENT_RISKS);
+  const rows = is(deps.db, PgTransaction)
+    ? await selectRecentRisks(deps.db, input.userId)
+    : await preparedRecentRisks(deps.db as Db).execute({ userId: input.userId });
 
   const people = new Map<string, SuggestedPerson>();
   const vehicles = new Map<string, SuggestedVehicle>();

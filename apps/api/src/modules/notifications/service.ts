@@ -47,24 +47,45 @@ export function notificationUserOut(nu: NotificationUserRow, n: NotificationRow)
 const notFound = () => new AppError('not_found', { message: 'La notificación no existe.' });
 
 /** Unread first, then newest first (by when it happened). */
+function selectNotificationPage(
+  db: DbOrTx,
+  userId: number | Placeholder<'userId', number>,
+  limit: number | Placeholder<'limit', number>,
+  offset: number | Placeholder<'offset', number>,
+) {
+  return db
+    .select({ nu: notificationUsers, n: notifications })
+    .from(notificationUsers)
+    .innerJoin(notifications, eq(notifications.id, notificationUsers.notificationId))
+    .where(eq(notificationUsers.userId, userId))
+    .orderBy(
+      sql`${notificationUsers.readAt} is null desc`,
+      desc(notifications.createdAt),
+      desc(notificationUsers.id),
+    )
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The notifications page (every screen's bell opens it): prepared (lib/prepared.ts). */
+const preparedNotificationPage = preparedPerDatabase((db: Db) =>
+  selectNotificationPage(
+    db,
+    sql.placeholder('userId'),
+    sql.placeholder('limit'),
+    sql.placeholder('offset'),
+  ).prepare('notifications_page'),
+);
+
 export async function listNotifications(
   deps: { db: DbOrTx },
   { userId, ...page }: { userId: number; limit: number; offset: number },
 ) {
   const { db } = deps;
   const mine = eq(notificationUsers.userId, userId);
-  const rows = await db
-    .select({ nu: notificationUsers, n: notifications })
-    .from(notificationUsers)
-    .innerJoin(notifications, eq(notifications.id, notificationUsers.notificationId))
-    .where(mine)
-    .orderBy(
-      sql`${notificationUsers.readAt} is null desc`,
-      desc(notifications.createdAt),
-      desc(notificationUsers.id),
-    )
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = is(db, PgTransaction)
+    ? await selectNotificationPage(db, userId, page.limit, page.offset)
+    : await preparedNotificationPage(db).execute({ userId, limit: page.limit, offset: page.offset });
   const out = rows.map((r) => notificationUserOut(r.nu, r.n));
   // The first page, not full, holds every notification: it tells both counts by itself (one statement).
   if (page.offset === 0 && rows.length < page.limit) {

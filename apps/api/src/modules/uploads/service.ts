@@ -3,11 +3,12 @@
  * (lib/images.ts), owned by the uploader.
  */
 import type { Upload, UploadKind } from '@cubierto/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { ImageLimits } from '../../lib/images.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
 
 export async function storeUpload(
@@ -52,14 +53,20 @@ export async function assertOwnUploads(
     throw validationError({ [field]: ['Subí las fotos de nuevo: no las encontramos.'] });
 }
 
+/** The caller's own upload by id, prepared (lib/prepared.ts): the contract's photo step shows each one. */
+const preparedOwnUpload = preparedPerDatabase((db: Db) =>
+  db
+    .select({ storageKey: files.storageKey, contentType: files.contentType })
+    .from(files)
+    .where(and(eq(files.id, sql.placeholder('id')), eq(files.ownerUserId, sql.placeholder('userId'))))
+    .prepare('uploads_own_by_id'),
+);
+
 export async function readOwnUpload(
   deps: { db: Db; storage: Storage },
   { userId, id }: { userId: number; id: number },
 ) {
-  const [file] = await deps.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.ownerUserId, userId)));
+  const [file] = await preparedOwnUpload(deps.db).execute({ id, userId });
   if (!file) throw new AppError('not_found');
   const data = await deps.storage.get(file.storageKey);
   if (!data) throw new AppError('not_found');
