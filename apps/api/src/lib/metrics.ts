@@ -54,13 +54,15 @@ export function registerMetrics(app: FastifyInstance): Registry {
     labelNames: ['route'] as const,
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs after every request and never waits for anything.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe(
       { method: request.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
     if (reply.statusCode === 429) rejections.inc({ route });
+    done();
   });
 
   new Gauge({

@@ -157,14 +157,16 @@ export function registerReadCaches(
     const readCache = route.config?.readCache;
     if (readCache && route.method === 'GET') route.handler = cachedHandler(route.handler, readCache);
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+  // A callback hook: it runs on every answer and never waits for anything.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
+      return done(null, payload);
     const forget = request.auth
       ? `user:${request.auth.userId}`
       : options.changesEveryone.test(request.url)
         ? 'all'
         : undefined;
     if (forget) for (const cache of options.caches) cache.evict(forget);
-    return payload;
+    done(null, payload);
   });
 }

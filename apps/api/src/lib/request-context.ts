@@ -30,14 +30,16 @@ export const requestContextPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('operator', null);
   // The app sends its stored context (spec §7); no route depends on it (the customer's context is the one
   // stored with update-context), so it is only checked: a malformed one is refused rather than ignored.
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it runs on every request and never waits for anything.
+  app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.headers['context-id'];
-    if (raw === undefined || raw === '') return;
+    if (raw === undefined || raw === '') return done();
     const value = Array.isArray(raw) ? raw[0] : raw;
     const id = Number(value);
     if (!Number.isInteger(id) || id < 1) {
-      throw new AppError('bad_request', { message: 'El encabezado Context-Id no es válido.' });
+      return done(new AppError('bad_request', { message: 'El encabezado Context-Id no es válido.' }));
     }
+    done();
   });
 });
 
