@@ -10,7 +10,7 @@
  * the page is on screen.
  */
 import { Button, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CatalogueProduct, fetchCatalogueProducts } from '../../../shared/catalog/catalogue-products.ts';
 import { ProductGrid } from '../../../shared/catalog/product-grid.tsx';
@@ -25,9 +25,12 @@ export function useCatalogueProducts(): Catalogue & { retry: () => void } {
     let active = true;
     // A retry shows the placeholders again while it loads.
     if (attempt > 0) setCatalogue({});
+    // The answer is drawn in a transition: a dozen cards in slices that yield to the browser (a tap, a
+    // keystroke in the form beside them), not one long task as an update from a promise would be.
+    const show = (next: Catalogue) => active && startTransition(() => setCatalogue(next));
     fetchCatalogueProducts().then(
-      (products) => active && setCatalogue({ products }),
-      () => active && setCatalogue({ failed: true }),
+      (products) => show({ products }),
+      () => show({ failed: true }),
     );
     return () => {
       active = false;
