@@ -10,7 +10,7 @@
  * under a row lock, the state they change).
  */
 
-import { and, asc, eq, inArray, isNull, lt, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -52,8 +52,12 @@ const silentLog: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 type NewJob = typeof outbox.$inferInsert;
 
-/** Jobs enqueued in a transaction that holds them (holdJobs), waiting to be written in one statement. */
-const heldJobs = new WeakMap<DbOrTx, NewJob[]>();
+/**
+ * What a transaction that holds its jobs (holdJobs) waits to write in one statement: the jobs, and other
+ * writes handed over whole (holdWrite), each a data-modifying statement run as a CTE of that statement.
+ */
+type Held = { jobs: NewJob[]; writes: SQL[] };
+const held = new WeakMap<DbOrTx, Held>();
 
 /**
  * Adds a job inside the caller's transaction. A job whose key is already taken is not added again. The
@@ -73,9 +77,9 @@ export async function enqueue(
     // microseconds, so a job enqueued in the same millisecond as a pass would look due a little later.
     runAt: job.runAt ?? new Date(),
   };
-  const held = heldJobs.get(tx);
-  if (held) {
-    held.push(row);
+  const waiting = held.get(tx);
+  if (waiting) {
+    waiting.jobs.push(row);
     return;
   }
   await tx.insert(outbox).values(row).onConflictDoNothing({ target: outbox.key });
@@ -88,35 +92,49 @@ export async function enqueue(
  * notification, the insurance in force, the invoice's authorisation).
  */
 export function holdJobs(tx: DbOrTx): void {
-  heldJobs.set(tx, []);
-}
-
-/** Forgets the held jobs (their savepoint was rolled back) and keeps holding. */
-export function dropHeldJobs(tx: DbOrTx): void {
-  if (heldJobs.has(tx)) heldJobs.set(tx, []);
+  held.set(tx, { jobs: [], writes: [] });
 }
 
 /**
- * Writes the held jobs and stops holding. With `along`, one statement writes the jobs and runs `along`
- * (a data-modifying statement of the same transaction, as a CTE's main query): one round trip for both.
+ * In a transaction that holds its jobs, `writes` (data-modifying statements whose results nobody reads,
+ * without a WITH of their own: an invoice whose id was taken beforehand, and its lines) wait to run with
+ * them, in their statement: answers true. Otherwise answers false, and the caller runs them.
+ */
+export function holdWrite(tx: DbOrTx, ...writes: SQL[]): boolean {
+  const waiting = held.get(tx);
+  if (!waiting) return false;
+  waiting.writes.push(...writes);
+  return true;
+}
+
+/** Forgets the held jobs and writes (their work was undone) and keeps holding. */
+export function dropHeldJobs(tx: DbOrTx): void {
+  if (held.has(tx)) holdJobs(tx);
+}
+
+/**
+ * Writes the held jobs and writes and stops holding. With `along`, one statement writes them and runs
+ * `along` (a data-modifying statement of the same transaction, as a CTE's main query): one round trip.
  */
 export async function writeHeldJobs(tx: DbOrTx, along?: SQLWrapper): Promise<void> {
-  const held = heldJobs.get(tx) ?? [];
-  heldJobs.delete(tx);
+  const { jobs: all, writes } = held.get(tx) ?? { jobs: [], writes: [] };
+  held.delete(tx);
   // One job per key, the first one enqueued, as separate inserts would have left it.
   const seen = new Set<string>();
-  const jobs = held.filter((job) => {
+  const jobs = all.filter((job) => {
     if (job.key === null || job.key === undefined) return true;
     if (seen.has(job.key)) return false;
     seen.add(job.key);
     return true;
   });
-  if (jobs.length === 0) {
-    if (along) await tx.execute(along.getSQL());
-    return;
+  const ctes = writes.map((write, i) => sql`${sql.raw(`held_write_${i}`)} as (${write})`);
+  if (jobs.length > 0) {
+    const insert = tx.insert(outbox).values(jobs).onConflictDoNothing({ target: outbox.key });
+    ctes.push(sql`held_jobs as (${insert.getSQL()})`);
   }
-  const insert = tx.insert(outbox).values(jobs).onConflictDoNothing({ target: outbox.key });
-  await tx.execute(along ? sql`with held_jobs as (${insert.getSQL()}) ${along.getSQL()}` : insert.getSQL());
+  const main = along ? along.getSQL() : ctes.length > 0 ? sql`select 1` : undefined;
+  if (!main) return;
+  await tx.execute(ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${main}` : main);
 }
 
 /** Makes sure every recurring kind has its row; harmless when another instance already made it. */
