@@ -203,7 +203,8 @@ describe('side menu (spec §2)', () => {
     renderApp('/tabs');
 
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
-    await user.click(within(nav).getByRole('button', { name: 'Ayuda' }));
+    // At phone width (the tests' screen) the menu behind ☰ is drawn at the first idle moment.
+    await user.click(await within(nav).findByRole('button', { name: 'Ayuda' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aviso de redireccionamiento' });
     expect(within(dialog).getByText('Estás por salir de la app.')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
@@ -219,7 +220,8 @@ describe('side menu (spec §2)', () => {
     const view = renderApp('/tabs');
 
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
-    await user.click(within(nav).getByRole('button', { name: 'Salir' }));
+    // At phone width (the tests' screen) the menu behind ☰ is drawn at the first idle moment.
+    await user.click(await within(nav).findByRole('button', { name: 'Salir' }));
     expect(await screen.findByText('Cerrando sesión...')).toBeInTheDocument();
 
     expect(

@@ -7,12 +7,14 @@
 import { AppShell, Burger, Group, Image, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { KeepCertificatesOffline } from '../../features/insurances/offline/keep-certificates-offline.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { NotificationWatcher } from '../../features/notifications/components/notification-watcher.tsx';
 import { queryClient } from '../../shared/api/query-client.ts';
+import { useIdleReady } from '../../shared/hooks/when-idle.ts';
 import { carriesSignInAnswer, rememberAfterLogin } from '../../shared/session/after-login.ts';
 import { useSessionState } from '../../shared/session/session-store.ts';
 import { PageLoader } from '../../shared/ui/page-loader.tsx';
@@ -21,11 +23,20 @@ import { PaymentReturn } from './payment-return.tsx';
 import classes from './shell.module.css';
 import { SideMenu } from './side-menu.tsx';
 
+/** The navbar's breakpoint (md): from there on the side menu is always on screen. */
+const DESKTOP_QUERY = '(min-width: 62em)';
+
 export function AppShellLayout() {
   const { t } = useTranslation();
   const { status, menusDisabled } = useSessionState();
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
+  // On a desktop the menu is on screen and drawn with the page. On a phone it waits behind ☰: drawn at
+  // the first idle moment after the page (in slices), or at once when ☰ is tapped before that.
+  const [desktop] = useState(
+    () => typeof window.matchMedia !== 'function' || window.matchMedia(DESKTOP_QUERY).matches,
+  );
+  const menuDrawn = useIdleReady(desktop || opened);
 
   if (status === 'starting') return <PageLoader fullScreen />;
   if (status === 'anonymous') {
@@ -77,7 +88,7 @@ export function AppShellLayout() {
             aria-label={t('menu.label')}
             data-tour="main-navigation"
           >
-            <SideMenu onNavigate={close} />
+            {menuDrawn && <SideMenu onNavigate={close} />}
           </AppShell.Navbar>
         )}
 
