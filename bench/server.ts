@@ -129,7 +129,7 @@ async function main() {
       // same handlers, so the jobs a request enqueues are done during the run, as in production.
       if (env('BENCH_OUTBOX_WORKER') === '1') {
         worker = startOutboxWorker({
-          db: database.db,
+          db: database.workerDb,
           handlers: {
             ...insuranceJobs,
             ...referralJobs,

@@ -36,7 +36,8 @@ async function main() {
   }
   const worker = config.outboxWorker
     ? startOutboxWorker({
-        db: database.db,
+        // Its own connections on PostgreSQL (Database.workerDb): jobs do not wait behind requests.
+        db: database.workerDb,
         handlers: {
           ...insuranceJobs,
           ...referralJobs,

@@ -25,6 +25,13 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * The handle the outbox worker runs on. PostgreSQL: a pool of its own (`workerPoolSize` connections), so
+   * that the jobs' statements do not queue behind the requests for the requests' connections (under load
+   * the worker fell thousands of jobs behind the payments that enqueued them). PGlite: `db` itself (one
+   * in-process connection).
+   */
+  workerDb: Db;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -67,6 +74,8 @@ export type DatabaseOptions = {
   pgliteImage?: Blob;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** node-postgres: the outbox worker's own pool (`workerDb`), opened on its first connection; 2 by default. */
+  workerPoolSize?: number;
   /** Told when an idle pooled connection fails (the pool recovers by itself). */
   onIdleError?: (error: Error) => void;
 };
@@ -86,10 +95,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    // node-postgres opens a pool's connections on demand: a process that runs no worker opens none here.
+    const workerPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.workerPoolSize ?? 2,
+    });
+    workerPool.on('error', (error) => options.onIdleError?.(error));
+    const workerDb = drizzleNodePg(workerPool, { schema }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
       kind: 'postgres',
       db,
+      workerDb,
       poolStats: () => ({
         max: poolSize,
         total: pool.totalCount,
@@ -109,7 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       close: async () => {
         await Promise.all([...listeners].map((stop) => stop()));
-        await pool.end();
+        await Promise.all([pool.end(), workerPool.end()]);
       },
       listen: async (channel, handlers) => {
         const stop = await listenPostgres(options.databaseUrl as string, channel, handlers);
@@ -133,6 +150,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     kind: 'pglite',
     db,
+    workerDb: db,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
     image: () => client.dumpDataDir('none'),

@@ -10,7 +10,7 @@
  * under a row lock, the state they change).
  */
 
-import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -206,39 +206,58 @@ async function claimJobs(
     .returning();
 }
 
-/** Only the worker holding the current claim may settle the job (attempts is the fencing token). */
-const stillOurs = (job: Job) =>
-  and(eq(outbox.id, job.id), eq(outbox.attempts, job.attempts), isNull(outbox.doneAt));
+/** What a pass writes back for one job it ran: its row's new state. */
+type Settlement = {
+  job: Job;
+  doneAt: Date | null;
+  failedAt: Date | null;
+  /** When it runs next; null keeps the row's `run_at`. */
+  runAt: Date | null;
+  /** A recurring job starts counting its attempts again. */
+  resetAttempts: boolean;
+  lastError: string | null;
+};
 
-async function settleSuccess(db: Db, job: Job, handler: JobHandler, now: Date) {
+function succeeded(job: Job, handler: JobHandler, now: Date): Settlement {
   if (handler.everyMs) {
-    await db
-      .update(outbox)
-      .set({
-        runAt: new Date(now.getTime() + handler.everyMs),
-        attempts: 0,
-        lockedUntil: null,
-        lastError: null,
-      })
-      .where(stillOurs(job));
-    return;
+    const runAt = new Date(now.getTime() + handler.everyMs);
+    return { job, doneAt: null, failedAt: null, runAt, resetAttempts: true, lastError: null };
   }
-  await db.update(outbox).set({ doneAt: now, lockedUntil: null, lastError: null }).where(stillOurs(job));
+  return { job, doneAt: now, failedAt: null, runAt: null, resetAttempts: false, lastError: null };
 }
 
-async function settleFailure(db: Db, job: Job, handler: JobHandler | undefined, now: Date, error: unknown) {
+function failedWith(job: Job, handler: JobHandler | undefined, now: Date, error: unknown): Settlement {
   const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
   const maxAttempts = handler?.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
-  if (!handler?.everyMs && job.attempts >= maxAttempts) {
-    await db.update(outbox).set({ failedAt: now, lockedUntil: null, lastError }).where(stillOurs(job));
-    return 'given_up' as const;
-  }
+  if (!handler?.everyMs && job.attempts >= maxAttempts)
+    return { job, doneAt: null, failedAt: now, runAt: null, resetAttempts: false, lastError };
   const wait = Math.min(backoffMs(job.attempts), handler?.everyMs ?? Number.POSITIVE_INFINITY);
-  await db
-    .update(outbox)
-    .set({ runAt: new Date(now.getTime() + wait), lockedUntil: null, lastError })
-    .where(stillOurs(job));
-  return 'retry' as const;
+  const runAt = new Date(now.getTime() + wait);
+  return { job, doneAt: null, failedAt: null, runAt, resetAttempts: false, lastError };
+}
+
+const at = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * Writes back every job of a pass in one statement (one round trip per pass, not one per job), and
+ * releases their leases. Only the worker holding the current claim may settle a job: attempts is the
+ * fencing token, so the late result of a worker whose lease ran out changes nothing.
+ */
+async function settle(db: Db, settlements: Settlement[]): Promise<void> {
+  if (settlements.length === 0) return;
+  const rows = settlements.map(
+    (s) =>
+      sql`(${s.job.id}::bigint, ${s.job.attempts}::integer, ${at(s.doneAt)}::timestamptz, ${at(s.failedAt)}::timestamptz, ${at(s.runAt)}::timestamptz, ${s.resetAttempts}::boolean, ${s.lastError}::text)`,
+  );
+  await db.execute(sql`update ${outbox} as o set
+      done_at = v.done_at,
+      failed_at = v.failed_at,
+      run_at = coalesce(v.run_at, o.run_at),
+      attempts = case when v.reset_attempts then 0 else o.attempts end,
+      locked_until = null,
+      last_error = v.last_error
+    from (values ${sql.join(rows, sql`, `)}) as v(id, attempts, done_at, failed_at, run_at, reset_attempts, last_error)
+    where o.id = v.id and o.attempts = v.attempts and o.done_at is null`);
 }
 
 export type RunResult = { claimed: number; done: number; failed: number };
@@ -272,29 +291,37 @@ export async function runDueJobs(
       // Jobs the handler enqueues belong to the same request.
       runWithRequestId(job.requestId, async () => {
         const handler = options.handlers[job.kind];
-        const runLog = jobLog(log, job);
         try {
           if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-          await handler.run(job.payload, { db, now, job, log: runLog });
-          await settleSuccess(db, job, handler, now);
-          if (!handler.everyMs) runLog.info('job done');
-          return true;
+          await handler.run(job.payload, { db, now, job, log: jobLog(log, job) });
+          return { job, handler, settlement: succeeded(job, handler, now), error: undefined };
         } catch (error) {
-          try {
-            const outcome = await settleFailure(db, job, handler, now, error);
-            if (outcome === 'given_up') runLog.error({ err: error }, 'job failed');
-            else if (error instanceof JobNotYetError) runLog.info({ reason: error.message }, 'job waits');
-            else runLog.warn({ err: error }, 'job failed');
-          } catch (settleError) {
-            // The lease runs out and another pass takes the job again.
-            runLog.error({ err: settleError }, 'could not record a job failure');
-          }
-          return false;
+          return { job, handler, settlement: failedWith(job, handler, now, error), error };
         }
       }),
     ),
   );
-  const done = outcomes.filter(Boolean).length;
+  try {
+    await settle(
+      db,
+      outcomes.map((o) => o.settlement),
+    );
+  } catch (settleError) {
+    // The leases run out and another pass takes the jobs again (delivery is at least once).
+    for (const { job } of outcomes)
+      jobLog(log, job).error({ err: settleError }, 'could not record a job outcome');
+    return { claimed: jobs.length, done: 0, failed: jobs.length };
+  }
+  let done = 0;
+  for (const { job, handler, settlement, error } of outcomes) {
+    const runLog = jobLog(log, job);
+    if (error === undefined) {
+      done += 1;
+      if (!handler?.everyMs) runLog.info('job done');
+    } else if (settlement.failedAt) runLog.error({ err: error }, 'job failed');
+    else if (error instanceof JobNotYetError) runLog.info({ reason: error.message }, 'job waits');
+    else runLog.warn({ err: error }, 'job failed');
+  }
   return { claimed: jobs.length, done, failed: jobs.length - done };
 }
 

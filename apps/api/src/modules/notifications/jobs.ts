@@ -53,51 +53,104 @@ void _parses;
 
 const PushPayloadSchema = z.object({ notificationUserId: id, subscriptionId: id });
 
+type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+/** What a push needs of a subscription. */
+type Device = Pick<SubscriptionRow, 'id' | 'kind' | 'endpoint' | 'p256dh' | 'auth'>;
+
+/** The rows of a raw query's answer, whichever driver ran it (pg answers `{ rows }`, PGlite too). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/**
+ * Stores one notification for one user and, unless it is already read, finds the user's devices of the
+ * given kinds: one statement (the notification, its recipient row and the devices' read), atomic as a
+ * statement is, instead of a transaction of four and a read after it. Idempotent for the same fact (a
+ * second run finds the same rows). Its time is when the event happened (the job's creation, in the
+ * event's transaction), not when the worker ran.
+ */
+async function storeNotification(
+  db: Db,
+  payload: unknown,
+  factKey: string,
+  occurredAt: Date,
+  deviceKinds: SubscriptionRow['kind'][],
+) {
+  const input = NotifyPayloadSchema.parse(payload);
+  const action = input.action;
+  const devices =
+    deviceKinds.length > 0
+      ? sql`${eq(pushSubscriptions.userId, input.userId)} and ${inArray(pushSubscriptions.kind, deviceKinds)} and r.read_at is null`
+      : sql`false`;
+  // "Do update" with the same key makes each insert answer its row whether it is new or not.
+  const result = await db.execute(sql`
+    with n as (
+      insert into ${notifications} (key, title, body, action_type, insurance_id, wallet_id,
+        wallet_movement_id, claim_id, invoice_id, created_at)
+      values (${factKey}, ${input.title}, ${input.body}, ${action.type}, ${action.insuranceId ?? null}::integer,
+        ${action.walletId ?? null}::integer, ${action.walletMovementId ?? null}::integer,
+        ${action.claimId ?? null}::integer, ${action.invoiceId ?? null}::integer,
+        ${occurredAt.toISOString()}::timestamptz)
+      on conflict (key) do update set key = excluded.key
+      returning id, title, body
+    ), r as (
+      insert into ${notificationUsers} (notification_id, user_id)
+      select n.id, ${input.userId} from n
+      on conflict (notification_id, user_id) do update set user_id = excluded.user_id
+      returning id, read_at
+    )
+    select r.id as notification_user_id, r.read_at is not null as read, n.title, n.body,
+      ${pushSubscriptions.id} as device_id, ${pushSubscriptions.kind} as device_kind,
+      ${pushSubscriptions.endpoint} as device_endpoint, ${pushSubscriptions.p256dh} as device_p256dh,
+      ${pushSubscriptions.auth} as device_auth
+    from n cross join r left join ${pushSubscriptions} on ${devices}`);
+  const rows = rowsOf<{
+    notification_user_id: number;
+    read: boolean;
+    title: string;
+    body: string;
+    device_id: number | null;
+    device_kind: SubscriptionRow['kind'] | null;
+    device_endpoint: string | null;
+    device_p256dh: string | null;
+    device_auth: string | null;
+  }>(result);
+  const first = rows[0]!;
+  const subscriptions: Device[] = rows.flatMap((row) =>
+    row.device_id === null || row.device_kind === null || row.device_endpoint === null
+      ? []
+      : [
+          {
+            id: Number(row.device_id),
+            kind: row.device_kind,
+            endpoint: row.device_endpoint,
+            p256dh: row.device_p256dh,
+            auth: row.device_auth,
+          },
+        ],
+  );
+  return {
+    stored: {
+      notificationUserId: Number(first.notification_user_id),
+      userId: input.userId,
+      read: first.read,
+      title: first.title,
+      body: first.body,
+    },
+    subscriptions,
+  };
+}
+
 /**
  * Stores one notification for one user; idempotent for the same fact (a second run finds the same rows).
  * Its time is when the event happened (the job's creation, in the event's transaction), not when the
  * worker ran.
  */
 export async function createNotification(db: Db, payload: unknown, factKey: string, occurredAt = new Date()) {
-  const input = NotifyPayloadSchema.parse(payload);
-  return db.transaction(async (tx) => {
-    // "Do update" with the same key makes the insert answer the row whether it is new or not.
-    const [notification] = await tx
-      .insert(notifications)
-      .values({
-        key: factKey,
-        title: input.title,
-        body: input.body,
-        actionType: input.action.type,
-        insuranceId: input.action.insuranceId ?? null,
-        walletId: input.action.walletId ?? null,
-        walletMovementId: input.action.walletMovementId ?? null,
-        claimId: input.action.claimId ?? null,
-        invoiceId: input.action.invoiceId ?? null,
-        createdAt: occurredAt,
-      })
-      .onConflictDoUpdate({ target: notifications.key, set: { key: factKey } })
-      .returning({ id: notifications.id, title: notifications.title, body: notifications.body });
-    const [recipient] = await tx
-      .insert(notificationUsers)
-      .values({ notificationId: notification!.id, userId: input.userId })
-      .onConflictDoUpdate({
-        target: [notificationUsers.notificationId, notificationUsers.userId],
-        set: { userId: input.userId },
-      })
-      .returning({ id: notificationUsers.id, readAt: notificationUsers.readAt });
-    return {
-      notificationUserId: recipient!.id,
-      userId: input.userId,
-      read: recipient!.readAt !== null,
-      title: notification!.title,
-      body: notification!.body,
-    };
-  });
+  return (await storeNotification(db, payload, factKey, occurredAt, [])).stored;
 }
 
 type Stored = Awaited<ReturnType<typeof createNotification>>;
-type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /** The kinds of device this sender reaches: the web always, android and ios when configured. */
 export function pushKinds(sender: PushSender): SubscriptionRow['kind'][] {
@@ -105,7 +158,7 @@ export function pushKinds(sender: PushSender): SubscriptionRow['kind'][] {
 }
 
 /** One push to one device, through the service of its kind. */
-function sendToDevice(sender: PushSender, s: SubscriptionRow, message: PushMessage): Promise<PushOutcome> {
+function sendToDevice(sender: PushSender, s: Device, message: PushMessage): Promise<PushOutcome> {
   if (s.kind === 'web')
     return sender.send({ endpoint: s.endpoint, p256dh: s.p256dh ?? '', auth: s.auth ?? '' }, message);
   const native = sender.native?.[s.kind];
@@ -122,9 +175,9 @@ async function sendToSubscriptions(
   db: Db,
   sender: PushSender,
   stored: Pick<Stored, 'notificationUserId' | 'title' | 'body'>,
-  subscriptions: SubscriptionRow[],
+  subscriptions: Device[],
   now: Date,
-): Promise<Array<{ subscription: SubscriptionRow; reason: string }>> {
+): Promise<Array<{ subscription: Device; reason: string }>> {
   const message: PushMessage = {
     title: stored.title,
     body: stored.body,
@@ -154,14 +207,14 @@ async function sendToSubscriptions(
  * goes out (a device shows pushes of one notification as one, by its tag).
  */
 export async function createAndPush(db: Db, sender: PushSender, job: Job, now: Date) {
-  const stored = await createNotification(db, job.payload, job.key ?? `job:${job.id}`, job.createdAt);
+  const { stored, subscriptions } = await storeNotification(
+    db,
+    job.payload,
+    job.key ?? `job:${job.id}`,
+    job.createdAt,
+    pushKinds(sender),
+  );
   if (stored.read) return { ...stored, pushed: 0, retrying: 0 };
-  const subscriptions = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(
-      and(eq(pushSubscriptions.userId, stored.userId), inArray(pushSubscriptions.kind, pushKinds(sender))),
-    );
   const retry = await sendToSubscriptions(db, sender, stored, subscriptions, now);
   for (const { subscription: s } of retry) {
     await enqueue(db, {
