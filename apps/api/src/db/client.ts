@@ -2,6 +2,7 @@
  * The database: PGlite (embedded PostgreSQL, one in-process connection) by default, PostgreSQL through
  * node-postgres when DATABASE_URL is set. One schema, one dialect, one set of migrations for both.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +81,50 @@ export type DatabaseOptions = {
   onIdleError?: (error: Error) => void;
 };
 
+/**
+ * Named statements for a hot path's transaction (a wallet payment): on PostgreSQL every statement the
+ * work sends through drizzle (a query config, not a bare string such as `begin`) goes as a named
+ * statement, so each pooled connection parses and plans it once and then only binds and runs it
+ * (PostgreSQL keeps the plan per connection; node-postgres skips the parse on a connection that already
+ * has the name). PGlite: nothing changes. A name stands for one text, the same on every connection of
+ * the process, and there are at most NAMED_STATEMENTS_MAX of them: a statement past the cap runs unnamed,
+ * as before, so no text grows the connections' statements without bound.
+ */
+export function withNamedStatements<T>(work: () => Promise<T>): Promise<T> {
+  return naming.run(true, work);
+}
+
+const naming = new AsyncLocalStorage<boolean>();
+const NAMED_STATEMENTS_MAX = 200;
+const statementNames = new Map<string, string>();
+
+/** The query config with a name, when a hot path sent it and none was given. */
+function named(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null || !naming.getStore()) return config;
+  // drizzle sends { text, name, types } and its parameters beside it; `name` is set when it names its own.
+  const query = config as { text?: unknown; name?: unknown };
+  if (typeof query.text !== 'string' || query.name !== undefined) return config;
+  let name = statementNames.get(query.text);
+  if (name === undefined) {
+    if (statementNames.size >= NAMED_STATEMENTS_MAX) return config;
+    name = `cubierto_hot_${statementNames.size + 1}`;
+    statementNames.set(query.text, name);
+  }
+  return { ...query, name };
+}
+
+/** The pools' client: names the statements of withNamedStatements' work. */
+class NamingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // An own property over the prototype's method (whose overloads a subclass cannot restate simply):
+    // what counts or wraps Client.prototype.query still sees every statement.
+    const plain = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((config: unknown, ...rest: unknown[]) =>
+      plain(named(config), ...rest)) as pg.Client['query'];
+  }
+}
+
 const pglitePlans = new WeakMap<Db, PglitePlans>();
 
 /** On PGlite, the kept plans of this handle (see pglite-plans.ts); on PostgreSQL, nothing to keep. */
@@ -90,7 +135,7 @@ export function keptPlansOf(db: Db): PglitePlans | undefined {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const poolSize = options.poolSize ?? 10;
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: poolSize });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: poolSize, Client: NamingClient });
     // An idle client the server drops (restart, failover, admin termination) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));

@@ -13,7 +13,7 @@ import {
   type PayResult,
 } from '@cubierto/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { type Db, type DbOrTx, type Tx, withNamedStatements } from '../../db/client.ts';
 import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type KeyedRequest, requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
@@ -82,10 +82,13 @@ async function paymentByKey(db: DbOrTx, request: KeyedRequest): Promise<PaymentR
 async function keyedPayment(db: Db, request: KeyedRequest, work: (tx: Tx) => Promise<PaymentRow>) {
   let written: PaymentRow | undefined;
   try {
-    const { resourceId, created } = await runKeyedRequest(db, request, async (tx) => {
-      written = await work(tx);
-      return written.id;
-    });
+    // The payment's statements are the API's hottest: named, each connection plans them once (PostgreSQL).
+    const { resourceId, created } = await withNamedStatements(() =>
+      runKeyedRequest(db, request, async (tx) => {
+        written = await work(tx);
+        return written.id;
+      }),
+    );
     if (created && written?.id === resourceId) return written;
     const [payment] = await db.select().from(payments).where(eq(payments.id, resourceId));
     return payment!;
