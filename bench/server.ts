@@ -21,7 +21,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, keptPlansOf, openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema/index.ts';
-import { type OutboxWorker, startOutboxWorker } from '../apps/api/src/lib/outbox.ts';
+import { type OutboxWorker, startOutboxWorkers } from '../apps/api/src/lib/outbox.ts';
 import { storageJobs } from '../apps/api/src/lib/storage-sweep.ts';
 import { claimJobs } from '../apps/api/src/modules/claims/jobs.ts';
 import { insuranceJobs } from '../apps/api/src/modules/insurances/lifecycle.ts';
@@ -128,7 +128,7 @@ async function main() {
       // BENCH_OUTBOX_WORKER=1 (bench:wallet): the outbox worker the server runs (src/server.ts), with the
       // same handlers, so the jobs a request enqueues are done during the run, as in production.
       if (env('BENCH_OUTBOX_WORKER') === '1') {
-        worker = startOutboxWorker({
+        worker = startOutboxWorkers({
           db: database.workerDb,
           handlers: {
             ...insuranceJobs,
@@ -137,8 +137,9 @@ async function main() {
             ...claimJobs(app.deps.storage),
             ...storageJobs(app.deps.storage),
             ...paymentJobs(app.deps.providers),
-            ...invoiceJobs(app.deps.arca),
           },
+          // The ARCA authorisations in a lane of their own: they queue on their sequence's lease.
+          lanes: [invoiceJobs(app.deps.arca)],
         });
       }
     }

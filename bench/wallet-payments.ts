@@ -410,6 +410,7 @@ async function main() {
       invoices_not_one: number;
       jobs_done: number;
       jobs_waiting: number;
+      jobs_due: number;
       jobs_given_up: number;
     }>(
       database,
@@ -433,6 +434,8 @@ async function main() {
           as invoices_not_one,
         (select count(*) from outbox where done_at is not null)::int as jobs_done,
         (select count(*) from outbox where done_at is null and failed_at is null)::int as jobs_waiting,
+        (select count(*) from outbox where done_at is null and failed_at is null and run_at <= now())::int
+          as jobs_due,
         (select count(*) from outbox where failed_at is not null)::int as jobs_given_up`,
     );
     await database.close();
@@ -478,7 +481,9 @@ async function main() {
       // The outbox as the run left it (the worker runs beside the API, as in production): the jobs the
       // payments enqueued (notifications, the insurance in force, the invoices' ARCA authorisation, whose
       // peer is a closed port here, so those wait for their retry) done, still waiting, given up.
-      outbox: { done: c.jobs_done, waiting: c.jobs_waiting, given_up: c.jobs_given_up },
+      // `due`: the waiting ones whose time has come (the worker's backlog); the others wait for a retry or
+      // for a date of their own.
+      outbox: { done: c.jobs_done, waiting: c.jobs_waiting, due: c.jobs_due, given_up: c.jobs_given_up },
     };
     console.log(
       `\nStatements per payment: ${profile.statements_per_payment} ` +
@@ -499,7 +504,7 @@ async function main() {
       'paid twice': c.paid_twice,
       'payments without exactly one invoice': c.invoices_not_one,
       'money conserved': conserved,
-      'outbox jobs done / waiting': `${c.jobs_done} / ${c.jobs_waiting}`,
+      'outbox jobs done / waiting (due)': `${c.jobs_done} / ${c.jobs_waiting} (${c.jobs_due})`,
     });
     mkdirSync(resultsDir, { recursive: true });
     const json = `${JSON.stringify(result, null, 2)}\n`;

@@ -10,7 +10,7 @@ import { DEMO_CUSTOMER, seedDemoCatalog, seedDemoData, seedReferenceData } from 
 import { flushTraces } from './instrument.ts';
 import { startMetricsServer } from './lib/metrics.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
-import { startOutboxWorker } from './lib/outbox.ts';
+import { startOutboxWorkers } from './lib/outbox.ts';
 import { stopGracefully } from './lib/shutdown.ts';
 import { storageJobs } from './lib/storage-sweep.ts';
 import { claimJobs } from './modules/claims/jobs.ts';
@@ -35,7 +35,7 @@ async function main() {
     await seedDemoCatalog(database.db, app.deps.storage);
   }
   const worker = config.outboxWorker
-    ? startOutboxWorker({
+    ? startOutboxWorkers({
         // Its own connections on PostgreSQL (Database.workerDb): jobs do not wait behind requests.
         db: database.workerDb,
         handlers: {
@@ -45,8 +45,9 @@ async function main() {
           ...claimJobs(app.deps.storage),
           ...storageJobs(app.deps.storage),
           ...paymentJobs(app.deps.providers),
-          ...invoiceJobs(app.deps.arca),
         },
+        // The ARCA authorisations in a lane of their own: they queue on their sequence's lease.
+        lanes: [invoiceJobs(app.deps.arca)],
         log: app.log.child({ name: 'outbox' }),
       })
     : undefined;

@@ -338,6 +338,12 @@ export function startOutboxWorker(options: {
   pollMs?: number;
   batchSize?: number;
   leaseMs?: number;
+  /**
+   * Claims only the kinds it has handlers for: a lane of its own for jobs that would hold a pass up (the
+   * ARCA authorisations queue on their sequence's lease one after another, and a pass waits for its
+   * slowest job), beside a worker for the others.
+   */
+  onlyHandled?: boolean;
 }): OutboxWorker {
   const log = options.log ?? silentLog;
   const pollMs = options.pollMs ?? OUTBOX_DEFAULTS.pollMs;
@@ -359,6 +365,7 @@ export function startOutboxWorker(options: {
         batchSize,
         log,
         ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+        ...(options.onlyHandled ? { onlyHandled: true } : {}),
       });
       if (result.claimed === batchSize) delay = 0;
     } catch (error) {
@@ -376,6 +383,32 @@ export function startOutboxWorker(options: {
       stopped = true;
       clearTimeout(timer);
       await pass;
+    },
+  };
+}
+
+/**
+ * The server's workers: one per lane, each claiming only its own kinds, and one for every other kind
+ * `handlers` names. A lane's jobs (the ARCA authorisations, which take their sequence's lease one after
+ * another) then never hold up a pass of the others (the notifications a payment enqueues).
+ */
+export function startOutboxWorkers(options: {
+  db: Db;
+  handlers: JobHandlers;
+  lanes: JobHandlers[];
+  log?: JobLog;
+}): OutboxWorker {
+  const workers = [options.handlers, ...options.lanes].map((handlers) =>
+    startOutboxWorker({
+      db: options.db,
+      handlers,
+      onlyHandled: true,
+      ...(options.log ? { log: options.log } : {}),
+    }),
+  );
+  return {
+    async stop() {
+      await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
 }
