@@ -9,6 +9,8 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, currentRoutePattern, routerReady } from './app/app.tsx';
 import { handOverEarlyInput } from './app/early-input.ts';
+import { startEarlyRequests } from './prerender/early-requests.ts';
+import { setHydrating } from './prerender/hydration.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
 import { debugMode, silenceConsole } from './shared/observability/console.ts';
@@ -25,6 +27,9 @@ if (!container) throw new Error('#root is missing from index.html');
 
 /** The route a prerendered page was rendered for, or null for the empty index.html. */
 const prerenderedRoute = container.getAttribute('data-prerendered');
+// The page's data is asked for now, beside the translations and the page's code, not after them.
+startEarlyRequests(prerenderedRoute, window.location.pathname);
+
 /** What the visitor types or submits on a prerendered page until the app owns it (public/early-hold.js). */
 const hold = window.__earlyHold;
 
@@ -63,8 +68,14 @@ async function start(root: HTMLElement): Promise<void> {
   if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute) {
     await new Promise<void>((resolve) => {
       // Hydrated in slices too; the hold (public/early-hold.js) keeps what is typed or submitted meanwhile.
+      // Data already cached is drawn after the hydration, which draws the HTML's placeholders.
+      setHydrating(true);
+      const committed = () => {
+        setHydrating(false);
+        resolve();
+      };
       startTransition(() => {
-        hydrateRoot(root, <Committed onCommit={resolve}>{app}</Committed>);
+        hydrateRoot(root, <Committed onCommit={committed}>{app}</Committed>);
       });
     });
     // The hold stays on until React owns every form, field and button; then it ends, and what was done

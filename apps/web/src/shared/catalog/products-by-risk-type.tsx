@@ -5,7 +5,9 @@
  */
 import { EmptyState } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeferredData } from '../../prerender/hydration.ts';
 import { IconShield } from '../ui/icons.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 import { ProductGrid } from './product-grid.tsx';
@@ -21,6 +23,9 @@ export function ProductsByRiskType({
 }) {
   const { t } = useTranslation();
   const query = useQuery(publicPoliciesQueryOptions());
+  // The cards are drawn in a deferred render, not one long task when the answer lands (hydration.ts).
+  const policies = useDeferredData(query.data);
+  const products = useMemo(() => policies && productsByRiskType(policies), [policies]);
   if (query.isError)
     return (
       <LoadError
@@ -29,7 +34,6 @@ export function ProductsByRiskType({
         onRetry={() => void query.refetch()}
       />
     );
-  const products = query.data && productsByRiskType(query.data);
   if (products?.length === 0)
     return (
       <EmptyState

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDeferredData } from '../../prerender/hydration.ts';
 import { insuredServiceQueryOptions } from './insured-service.ts';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -26,7 +27,8 @@ export function InsuredServiceBlock({ compact = false }: { compact?: boolean }) 
   const { t } = useTranslation();
   const headingId = useId();
   const query = useQuery(insuredServiceQueryOptions);
-  const saa = query.data;
+  // Drawn in a deferred render, not in the urgent one the answer would get (hydration.ts).
+  const saa = useDeferredData(query.data);
   if (!saa) return null;
   const phoneHref = `tel:${saa.phone.replace(/[^\d+]/g, '')}`;
   return (

@@ -22,6 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDeferredData } from '../../../prerender/hydration.ts';
 import { chooseCoverage } from '../../../shared/catalog/choose-coverage.ts';
 import { CompanyLogo, descriptionLines } from '../../../shared/catalog/coverage-details.tsx';
 import { openCoverageDialog } from '../../../shared/catalog/coverage-dialog.tsx';
@@ -132,8 +133,9 @@ type RiskTypeProductsProps = {
 export function RiskTypeProducts({ code, backHref, backLabel }: RiskTypeProductsProps) {
   const { t } = useTranslation();
   const query = useQuery(publicPoliciesQueryOptions(code));
-  const name =
-    query.data?.[0]?.riskType?.name ?? RISK_TYPES[code as RiskTypeCode]?.name ?? t('catalog.title');
+  // The policies are drawn in a deferred render, not one long task when the answer lands (hydration.ts).
+  const policies = useDeferredData(query.data);
+  const name = policies?.[0]?.riskType?.name ?? RISK_TYPES[code as RiskTypeCode]?.name ?? t('catalog.title');
 
   return (
     <Stack gap="lg" maw={1080} mx="auto" w="100%">
@@ -150,7 +152,7 @@ export function RiskTypeProducts({ code, backHref, backLabel }: RiskTypeProducts
         </Stack>
       </Group>
 
-      {query.isPending && (
+      {!policies && !query.isError && (
         <Stack gap="md" aria-busy="true" aria-label={t('loading.default')}>
           <Skeleton h={260} radius="lg" />
           <Skeleton h={260} radius="lg" />
@@ -163,7 +165,7 @@ export function RiskTypeProducts({ code, backHref, backLabel }: RiskTypeProducts
           onRetry={() => void query.refetch()}
         />
       )}
-      {query.data?.length === 0 && (
+      {policies?.length === 0 && (
         <EmptyState
           variant="light"
           icon={<RiskTypeIcon code={code} size={28} />}
@@ -171,7 +173,7 @@ export function RiskTypeProducts({ code, backHref, backLabel }: RiskTypeProducts
           description={t('catalog.riskTypeEmptyDescription')}
         />
       )}
-      {query.data?.map((policy) => (
+      {policies?.map((policy) => (
         <PolicySection key={policy.id} policy={policy} />
       ))}
     </Stack>

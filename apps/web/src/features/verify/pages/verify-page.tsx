@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useDeferredData } from '../../../prerender/hydration.ts';
 import { isNotFound } from '../../../shared/api/api-error.ts';
 import { formatDay } from '../../../shared/format/format.ts';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
@@ -78,8 +79,11 @@ function CheckResult({ check }: { check: CertificateCheck }) {
 function Check({ code }: { code: string }) {
   const { t } = useTranslation();
   const query = useQuery(certificateCheckQueryOptions(code));
+  // The verdict is drawn in a deferred render, not one long task when the answer lands, and after the
+  // hydration of the prerendered shell's placeholders when it was asked for before (hydration.ts).
+  const settled = useDeferredData(query.isPending ? undefined : query.status);
 
-  if (query.isPending)
+  if (!settled || query.isPending)
     return (
       <Stack gap="lg" aria-busy="true" aria-label={t('loading.default')}>
         <Skeleton h={220} radius="lg" />
