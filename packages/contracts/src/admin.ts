@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from './auth.ts';
 import { JsonValueSchema, PlatformSchema } from './common.ts';
 import { POLL_SCALE_STEPS, pollScale } from './polls.ts';
+import { PricingSchema } from './pricing-schema.ts';
 import { RiskTypeCodeSchema } from './risk-types.ts';
 
 const text = (what: string, max: number) =>
@@ -115,38 +116,7 @@ export const PolicyBodySchema = z.strictObject({
 });
 export type PolicyBody = z.infer<typeof PolicyBodySchema>;
 
-const cents = (what: string) =>
-  z
-    .number({ error: `Ingresá ${what}.` })
-    .int({ error: `${what} debe ser un importe en centavos.` })
-    .positive({ error: `${what} debe ser mayor a 0.` })
-    .max(100_000_000_000);
-
-export const PricingSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('fixed_monthly'), monthly_cents: cents('la cuota mensual') }),
-  z
-    .strictObject({
-      kind: z.literal('by_insured_amount'),
-      monthly_rate_per_mille: z
-        .number({ error: 'Ingresá la tasa.' })
-        .positive({ error: 'La tasa debe ser mayor a 0.' })
-        .max(1000),
-      min_insured_cents: cents('la suma mínima'),
-      max_insured_cents: cents('la suma máxima'),
-    })
-    .refine((p) => p.max_insured_cents >= p.min_insured_cents, {
-      path: ['max_insured_cents'],
-      error: 'La suma máxima no puede ser menor que la mínima.',
-    }),
-  z.strictObject({
-    kind: z.literal('travel_by_days'),
-    daily_cents: z.strictObject({
-      one_trip: cents('el valor diario'),
-      multi_trip: cents('el valor diario'),
-      long_stay: cents('el valor diario'),
-    }),
-  }),
-]);
+export { PricingSchema };
 
 const bps = z
   .number({ error: 'Ingresá la tasa.' })

@@ -1,6 +1,6 @@
 /** Catalogue answers: companies, risk types, policies and coverages (spec §2 dialog 1, §3). */
 import { z } from 'zod';
-import { PricingSchema } from './admin.ts';
+import { PricingSchema } from './pricing-schema.ts';
 
 export const CompanySchema = z.object({
   id: z.number(),
