@@ -9,7 +9,6 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, currentRoutePattern, routerReady } from './app/app.tsx';
 import { handOverEarlyInput } from './app/early-input.ts';
-import { startEarlyRequests } from './prerender/early-requests.ts';
 import { setHydrating } from './prerender/hydration.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
@@ -27,8 +26,15 @@ if (!container) throw new Error('#root is missing from index.html');
 
 /** The route a prerendered page was rendered for, or null for the empty index.html. */
 const prerenderedRoute = container.getAttribute('data-prerendered');
-// The page's data is asked for now, beside the translations and the page's code, not after them.
-startEarlyRequests(prerenderedRoute, window.location.pathname);
+// The page's data is asked for now, beside the translations and the page's code, not after them. Its
+// module is loaded on demand (the prerendered pages preload it: prerender/pages.ts), off the login's
+// budget; login asks for nothing.
+if (prerenderedRoute !== null && prerenderedRoute !== 'login')
+  void import('./prerender/early-requests.ts')
+    .then(({ startEarlyRequests }) => startEarlyRequests(prerenderedRoute, window.location.pathname))
+    .catch(() => {
+      // The pages ask for their data themselves.
+    });
 
 /** What the visitor types or submits on a prerendered page until the app owns it (public/early-hold.js). */
 const hold = window.__earlyHold;

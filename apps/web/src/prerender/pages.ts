@@ -26,8 +26,10 @@ function page(path: string, modules: readonly string[]): PrerenderedPage {
   return { url: path, path, file: `${path.slice(1)}/index.html`, modules };
 }
 
-const CATALOG = ['src/features/catalog/pages/index.ts'];
-const RIGHTS = ['src/features/rights/pages/index.ts'];
+/** What the entry loads to ask for a page's data at once (main.tsx): preloaded with the page's code. */
+const EARLY = 'src/prerender/early-requests.ts';
+const CATALOG = ['src/features/catalog/pages/index.ts', EARLY];
+const RIGHTS = ['src/features/rights/pages/index.ts', EARLY];
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page('/login', ['src/app/guards.tsx', 'src/features/auth/pages/login-page.tsx']),
@@ -38,14 +40,14 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     url: '/verificar/_',
     path: '/verificar/*',
     file: 'verificar/_/index.html',
-    modules: ['src/features/verify/pages/verify-page.tsx'],
+    modules: ['src/features/verify/pages/verify-page.tsx', EARLY],
   },
-  page('/terminos', ['src/features/legal/pages/legal-pages.tsx']),
-  page('/privacidad', ['src/features/legal/pages/legal-pages.tsx']),
+  page('/terminos', ['src/features/legal/pages/legal-pages.tsx', EARLY]),
+  page('/privacidad', ['src/features/legal/pages/legal-pages.tsx', EARLY]),
   page('/arrepentimiento', RIGHTS),
   page('/baja', RIGHTS),
-  page('/atencion-al-asegurado', ['src/features/rights/pages/insured-service-page.tsx']),
-  page('/eliminar-cuenta', ['src/features/privacy/pages/account-deletion-page.tsx']),
+  page('/atencion-al-asegurado', ['src/features/rights/pages/insured-service-page.tsx', EARLY]),
+  page('/eliminar-cuenta', ['src/features/privacy/pages/account-deletion-page.tsx', EARLY]),
 ];
 
 /** The list the server reads (`prerendered.json` in the build): address pattern → file. */
