@@ -71,6 +71,18 @@ describe('a prerendered page', () => {
     ).toThrow(/cannot be inlined/);
   });
 
+  it('allows the hold in the policy a build for the apps carries in its <meta> tag (no server sends the hash there)', () => {
+    // As Vite writes build-csp.ts's tag: the quotes as entities.
+    const csp = (sources: string) =>
+      `<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; script-src ${sources}; style-src &#39;self&#39;">`;
+    const template = TEMPLATE.replace('<title>', `${csp('&#39;self&#39; https://www.clarity.ms')}<title>`);
+    const html = pageHtml(template, { html: MARKUP, route: 'login' }, { js: [], css: [] }, HOLD);
+    const digest = createHash('sha256').update(HOLD).digest('base64');
+    expect(html).toContain(csp(`&#39;self&#39; &#39;sha256-${digest}&#39; https://www.clarity.ms`));
+    // A build served by the API has no tag: the server's header carries the hash.
+    expect(page()).not.toContain('Content-Security-Policy');
+  });
+
   it("paints with the rules its markup uses inlined; the stylesheets, whole, load at the end of the body, Mantine's tags after them", async () => {
     const before = page();
     const html = await inlineCriticalCss(before, dist);

@@ -95,7 +95,13 @@ export function pageHtml(
   // ends the hold and makes the submit once. Should that script not run, `method="dialog"` outside a
   // dialog makes the browser send nothing: no POST, no fields (a password) in the address.
   const body = page.html.slice(hints.length).replace(/<form(?![^>]*\smethod=)/g, '<form method="dialog"');
+  // A build for another origin (the apps' shells, build-csp.ts) carries its policy in a <meta> tag, with no
+  // server to send the hash: the tag allows the hold by its hash itself.
   return template
+    .replace(
+      /(<meta http-equiv="Content-Security-Policy" content="[^"]*?script-src (&#39;|')self\2)/,
+      (csp: string, _start: string, quote: string) => `${csp} ${scriptHash(hold).replaceAll("'", quote)}`,
+    )
     .replace('</head>', () => `${hints}${links.join('')}<script>${hold}</script></head>`)
     .replace(root, () => `<div id="root" data-prerendered="${marker}">${body}</div>`);
 }
@@ -178,8 +184,6 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
       // Before the compressed copies (the next plugin) are made.
       sequential: true,
       async handler() {
-        // The hold every prerendered page runs in its head, before the content: minified (public files
-        // are copied as they are), it is about half a kilobyte on the login page's budget.
         // The hold every prerendered page runs inline in its head, before the content: minified (public
         // files are copied as they are), it is about half a kilobyte on each page. The file stays in the
         // build for a page loaded before this build, which still links it.
