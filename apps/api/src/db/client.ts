@@ -82,13 +82,14 @@ export type DatabaseOptions = {
 };
 
 /**
- * Named statements for a hot path's transaction (a wallet payment): on PostgreSQL every statement the
- * work sends through drizzle (a query config, not a bare string such as `begin`) goes as a named
- * statement, so each pooled connection parses and plans it once and then only binds and runs it
- * (PostgreSQL keeps the plan per connection; node-postgres skips the parse on a connection that already
- * has the name). PGlite: nothing changes. A name stands for one text, the same on every connection of
- * the process, and there are at most NAMED_STATEMENTS_MAX of them: a statement past the cap runs unnamed,
- * as before, so no text grows the connections' statements without bound.
+ * Named statements for a hot path's transaction (a payment's keyed request): on PostgreSQL every
+ * statement the work sends through drizzle goes as a named statement, its transaction's `begin`,
+ * `commit` and `rollback` included (drizzle sends them as query configs too), so each pooled connection
+ * parses and plans it once and then only binds and runs it (PostgreSQL keeps the plan per connection;
+ * node-postgres skips the parse on a connection that already has the name). PGlite: nothing changes. A
+ * name stands for one text, the same on every connection of the process, and there are at most
+ * NAMED_STATEMENTS_MAX of them: a statement past the cap runs unnamed, as before, so no text grows the
+ * connections' statements without bound. A statement that has its own name (lib/prepared.ts) keeps it.
  */
 export function withNamedStatements<T>(work: () => Promise<T>): Promise<T> {
   return naming.run(true, work);

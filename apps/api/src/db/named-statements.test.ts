@@ -1,0 +1,84 @@
+/**
+ * withNamedStatements (client.ts): what a payment's transaction sends is named on PostgreSQL, one name
+ * per text and no more than the cap, and nothing outside it is. The bench's payment figures rest on it.
+ * On PGlite nothing is named: the work answers as it would without it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, usePostgres } from '../../test/harness.ts';
+import { type Database, withNamedStatements } from './client.ts';
+import { contexts } from './schema/index.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  // One pooled connection: the statements it keeps are those every query below was sent on.
+  ({ database, drop } = await createTestDatabase({ poolSize: 1 }));
+});
+afterAll(async () => drop());
+
+type Kept = { name: string; statement: string };
+
+/** The named statements the connection keeps (PostgreSQL). */
+async function kept(): Promise<Kept[]> {
+  const result = await database.db.execute(sql`select name, statement from pg_prepared_statements`);
+  return (result as unknown as { rows: Kept[] }).rows;
+}
+
+const textOf = (n: number) => `select ${n}::int as n`;
+const select = (n: number) => database.db.execute(sql.raw(textOf(n)));
+
+describe('withNamedStatements', () => {
+  it('answers what the work answers, on either engine', async () => {
+    const answer = await withNamedStatements(() =>
+      database.db.transaction(async (tx) => {
+        await tx.insert(contexts).values({ name: 'named-statements', description: 'x' });
+        return tx.select({ name: contexts.name }).from(contexts).where(eq(contexts.name, 'named-statements'));
+      }),
+    );
+    expect(answer).toEqual([{ name: 'named-statements' }]);
+  });
+
+  it.skipIf(!usePostgres)('names the work’s statements once per text, and nothing outside it', async () => {
+    await select(1001);
+    await withNamedStatements(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(textOf(1002)));
+        await tx.execute(sql.raw(textOf(1002)));
+      }),
+    );
+    const statements = await kept();
+    expect(statements.some((s) => s.statement === textOf(1001))).toBe(false);
+    const named = statements.filter((s) => s.statement === textOf(1002));
+    expect(named).toHaveLength(1);
+    expect(named[0]!.name).toMatch(/^cubierto_hot_\d+$/);
+    // The transaction's own statements are named as well.
+    expect(statements.map((s) => s.statement)).toEqual(expect.arrayContaining(['begin', 'commit']));
+  });
+
+  it.skipIf(!usePostgres)('a statement with its own name keeps it', async () => {
+    const own = database.db
+      .select({ description: contexts.description })
+      .from(contexts)
+      .where(eq(contexts.name, sql.placeholder('name')))
+      .prepare('named_statements_test_own');
+    await withNamedStatements(() => own.execute({ name: 'nobody' }));
+    const statements = await kept();
+    const mine = statements.filter((s) => s.statement === own.getQuery().sql);
+    expect(mine.map((s) => s.name)).toEqual(['named_statements_test_own']);
+  });
+
+  it.skipIf(!usePostgres)('names no more than 200 texts: the others run unnamed', async () => {
+    const texts = Array.from({ length: 230 }, (_, i) => 2000 + i);
+    const answers = await withNamedStatements(async () => {
+      const out: unknown[] = [];
+      for (const n of texts) out.push(await select(n));
+      return out;
+    });
+    expect(answers).toHaveLength(texts.length);
+    const hot = (await kept()).filter((s) => s.name.startsWith('cubierto_hot_'));
+    expect(hot.length).toBe(200);
+    // The last texts came after the cap: none of them is kept.
+    expect(hot.some((s) => s.statement === textOf(texts.at(-1)!))).toBe(false);
+  });
+});
