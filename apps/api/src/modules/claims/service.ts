@@ -43,6 +43,7 @@ import {
 import { AppError, validationError } from '../../lib/errors.ts';
 import { requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import type { ImageLimits } from '../../lib/images.ts';
+import { type AsJson, jsonObject } from '../../lib/json-rows.ts';
 import {
   type ListQuery,
   type ListSpec,
@@ -210,9 +211,10 @@ const shownClaimColumns = {
   updatedAt: claims.updatedAt,
 };
 type ShownClaim = Pick<ClaimRow, keyof typeof shownClaimColumns>;
-type ClaimShown = Pick<ClaimJoined, 'insuranceNumber' | 'code' | 'riskData'> & { claim: ShownClaim };
+/** What claimOut reads: the claim's shown columns and what it is told of its insurance and risk. */
+type ClaimOutRow = Pick<ClaimJoined, 'insuranceNumber' | 'code' | 'riskData'> & { claim: ShownClaim };
 
-export function claimOut(row: ClaimShown) {
+export function claimOut(row: ClaimOutRow) {
   const c = row.claim;
   const typeName = riskTypeName(row.code);
   return {
@@ -292,14 +294,8 @@ function pageInput(q: ListQuery): ListInput {
   return { where: q.where, orderBy: q.orderBy, limit: q.perPage, offset: q.offset };
 }
 
-/** A row of the customer's page as the database hands it over: one JSON value (moments as text). */
-type ClaimPageJson = Omit<ClaimShown, 'claim'> & {
-  claim: Omit<ShownClaim, 'paidAt' | 'createdAt' | 'updatedAt'> & {
-    paidAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-  };
-};
+/** A row of the customer's page as the database hands it over: one JSON value (lib/json-rows.ts). */
+type ClaimPageJson = Omit<ClaimOutRow, 'claim'> & { claim: AsJson<ShownClaim> };
 
 /**
  * The claims page as the web asks for it (no filter, newest first), prepared (lib/prepared.ts): only the
@@ -309,11 +305,12 @@ type ClaimPageJson = Omit<ClaimShown, 'claim'> & {
 const preparedLatestClaims = preparedPerDatabase((db: Db) =>
   db
     .select({
-      row: sql<ClaimPageJson>`json_build_object('claim', json_build_object(${sql.join(
-        Object.entries(shownClaimColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-        sql`, `,
-      )}), 'insuranceNumber', ${insurances.number}, 'code', ${riskTypes.shortCode},
-        'riskData', ${insuranceRisks.data})`,
+      row: jsonObject<ClaimPageJson>({
+        claim: jsonObject(shownClaimColumns),
+        insuranceNumber: insurances.number,
+        code: riskTypes.shortCode,
+        riskData: insuranceRisks.data,
+      }),
     })
     .from(claims)
     .innerJoin(insurances, eq(insurances.id, claims.insuranceId))
@@ -328,7 +325,7 @@ const preparedLatestClaims = preparedPerDatabase((db: Db) =>
 );
 
 /** A row of the prepared page, its moments as dates again (what claimOut reads). */
-function claimPageRow({ row }: { row: ClaimPageJson }): ClaimShown {
+function claimPageRow({ row }: { row: ClaimPageJson }): ClaimOutRow {
   const { paidAt, createdAt, updatedAt } = row.claim;
   return {
     ...row,

@@ -16,11 +16,12 @@ import {
   type StoredAnswers,
   todayInArgentina,
 } from '@cubierto/contracts';
-import { type AnyColumn, and, count, desc, eq, is, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, is, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { companies, coverages, entities, insurances, policies, riskTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type AsJson, jsonObject } from '../../lib/json-rows.ts';
 import { type ListSpec, pageMeta, parseListQuery, type RawQuery } from '../../lib/list-query.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { companyOut, coverageOut } from '../catalog/service.ts';
@@ -267,9 +268,14 @@ export function groupLabel(total: number, scheduled: number, singular: string, p
 
 /** An entity as the detail shows it, built by the database (entityOut's fields). */
 function entityJson(table: typeof entities | typeof billingEntities) {
-  return sql<Entity>`json_build_object(
-    'id', ${table.id}, 'kind', ${table.kind}, 'name', ${table.name}, 'document_type', ${table.documentType},
-    'document_number', ${table.documentNumber}, 'tax_condition', ${table.taxCondition})`;
+  return jsonObject<Entity>({
+    id: table.id,
+    kind: table.kind,
+    name: table.name,
+    document_type: table.documentType,
+    document_number: table.documentNumber,
+    tax_condition: table.taxCondition,
+  });
 }
 
 /** A risk as the database hands it over: its answers, and the names of an insured address's places. */
@@ -289,24 +295,9 @@ function placeId(key: 'state_id' | 'locality_id') {
   );
 }
 
-/** The shown columns of one table as a JSON object whose keys are the row's (shownColumns' names). */
-function columnsJson(columns: Record<string, AnyColumn>) {
-  return sql.join(
-    [
-      sql`json_build_object(`,
-      sql.join(
-        Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-        sql`, `,
-      ),
-      sql`)`,
-    ],
-    sql``,
-  );
-}
-
-/** The detail's row as the database hands it over in its one JSON value (moments as text). */
+/** The detail's row as the database hands it over in its one JSON value (lib/json-rows.ts). */
 type DetailJson = Omit<Row, 'insurance'> & {
-  insurance: Omit<Row['insurance'], 'paidAt' | 'createdAt'> & { paidAt: string | null; createdAt: string };
+  insurance: AsJson<Row['insurance']>;
   taker: Entity;
   billing: Entity;
   specialClauses: string | null;
@@ -325,24 +316,25 @@ type DetailJson = Omit<Row, 'insurance'> & {
 function detailQuery(db: DbOrTx) {
   return db
     .select({
-      detail: sql<DetailJson>`json_build_object(
-        'insurance', ${columnsJson(shownColumns.insurance)},
-        'coverage', ${columnsJson(shownColumns.coverage)},
-        'policy', ${columnsJson(shownColumns.policy)},
-        'company', ${columnsJson(shownColumns.company)},
-        'code', ${shownColumns.code},
-        'taker', ${entityJson(entities)},
-        'billing', ${entityJson(billingEntities)},
-        'specialClauses', ${policies.specialClauses},
-        'verificationCode', ${insurances.verificationCode},
-        'processId', ${insurances.processId},
-        'risks', (select coalesce(json_agg(json_build_object(
+      detail: jsonObject<DetailJson>({
+        insurance: jsonObject(shownColumns.insurance),
+        coverage: jsonObject(shownColumns.coverage),
+        policy: jsonObject(shownColumns.policy),
+        company: jsonObject(shownColumns.company),
+        code: shownColumns.code,
+        taker: entityJson(entities),
+        billing: entityJson(billingEntities),
+        specialClauses: policies.specialClauses,
+        verificationCode: insurances.verificationCode,
+        processId: insurances.processId,
+        risks: sql`(select coalesce(json_agg(json_build_object(
           'id', r.id, 'kind', r.kind, 'data', r.data, 'photo_file_ids', r.photo_file_ids,
           'state_name', (select p.name from provinces p where p.id = ${placeId('state_id')}),
           'locality_name', (select l.name from localities l where l.id = ${placeId('locality_id')})
           ) order by r.id), '[]'::json)
         from insurance_risks r
-        where r.insurance_id = ${insurances.id}))`,
+        where r.insurance_id = ${insurances.id})`,
+      }),
     })
     .from(insurances)
     .innerJoin(coverages, eq(coverages.id, insurances.coverageId))

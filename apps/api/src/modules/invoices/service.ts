@@ -49,6 +49,7 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type AsJson, jsonObject } from '../../lib/json-rows.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import { holdWrite } from '../../lib/outbox.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
@@ -634,11 +635,8 @@ export function invoiceOut(
 }
 export type InvoiceOut = Invoice;
 
-/** A list row as the database hands it over (moments as text). */
-type InvoicePageJson = Omit<ShownInvoiceRow, 'issuedAt'> & {
-  issuedAt: string;
-  insuranceNumber: string | null;
-};
+/** A list row as the database hands it over (lib/json-rows.ts). */
+type InvoicePageJson = AsJson<ShownInvoiceRow> & { insuranceNumber: string | null };
 
 /**
  * A page of the list, each row one JSON value built by the database with the columns its answer shows:
@@ -648,10 +646,7 @@ type InvoicePageJson = Omit<ShownInvoiceRow, 'issuedAt'> & {
 function invoicePage(db: DbOrTx) {
   return db
     .select({
-      row: sql<InvoicePageJson>`json_build_object(${sql.join(
-        Object.entries(shownInvoiceColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-        sql`, `,
-      )}, 'insuranceNumber', ${insurances.number})`,
+      row: jsonObject<InvoicePageJson>({ ...shownInvoiceColumns, insuranceNumber: insurances.number }),
     })
     .from(invoices)
     .leftJoin(insurances, eq(insurances.id, invoices.insuranceId));
