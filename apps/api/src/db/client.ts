@@ -23,6 +23,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A handle services write through: the database itself or a transaction of it. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw statement's answer (`execute`), whichever driver ran it (pg answers `{ rows }`, PGlite too). */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;

@@ -25,7 +25,7 @@ import {
   todayInArgentina,
 } from '@cubierto/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   coverages,
   entities,
@@ -51,11 +51,6 @@ const CHUNK = 1000;
 
 type ImportRowRecord = typeof importRows.$inferSelect;
 type ImportRecord = typeof imports.$inferSelect;
-
-/** The rows of a raw query's answer, whichever driver ran it (pg answers `{ rows }`, PGlite too). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];

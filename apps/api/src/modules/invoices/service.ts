@@ -36,7 +36,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   entities,
   insurances,
@@ -220,11 +220,6 @@ async function recipientFor(tx: DbOrTx, userId: number, billingEntityId: number)
     .leftJoin(provinces, eq(provinces.id, places.provinceId))
     .where(eq(entities.id, billingEntityId));
   return entityRecipient(row!.entity, row!.place, row!.state);
-}
-
-/** The rows of a raw query's answer, whichever driver ran it (pg answers `{ rows }`, PGlite too). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
 type NewLine = { description: string; totalCents: number; ivaRateBps: number; insuranceId: number | null };

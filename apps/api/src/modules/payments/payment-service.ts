@@ -13,7 +13,7 @@ import {
   type PayResult,
 } from '@cubierto/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, type Tx, withNamedStatements } from '../../db/client.ts';
+import { type Db, type DbOrTx, rowsOf, type Tx, withNamedStatements } from '../../db/client.ts';
 import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type KeyedRequest, requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
@@ -120,11 +120,6 @@ async function insertKeyedPayment(
   const earlier = await paymentByKey(tx, request);
   if (!earlier) throw new Error('A payment with this idempotency key exists and cannot be read');
   return { row: earlier, inserted: false };
-}
-
-/** The rows of a raw query's answer, whichever driver ran it (pg answers `{ rows }`, PGlite too). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from '@cubierto/contracts';
 import { and, asc, count, desc, eq, is, lt, max, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
 import { users, walletMovements, wallets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
@@ -135,7 +135,7 @@ async function lockAndAppend(tx: DbOrTx, input: MovementInput, debtAllowed: bool
     })}
     select ${appendedColumns}
     from wallet left join movement on true`);
-  return (result as unknown as { rows: Appended[] }).rows[0];
+  return rowsOf<Appended>(result)[0];
 }
 
 /**
