@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { type IdempotencyScope, idempotentRequests, type StoredRefusal } from '../db/schema/index.ts';
 import { AppError, validationError } from './errors.ts';
-import { dropHeldJobs, holdJobs, writeHeldJobs } from './outbox.ts';
+import { holdJobs, writeHeldJobs } from './outbox.ts';
 
 /** The key; required unless `optional`, when a missing header answers undefined. */
 export function idempotencyKey(request: FastifyRequest): string;
@@ -99,7 +99,7 @@ export async function runKeyedRequest(
         );
         return { resourceId, created: true };
       } catch (error) {
-        dropHeldJobs(tx);
+        // The transaction rolls back: the jobs and writes it held are never written.
         if (error instanceof AppError && error.statusCode < 500) refused = error;
         throw error;
       }
