@@ -83,7 +83,7 @@ describe('a prerendered page', () => {
     expect(page()).not.toContain('Content-Security-Policy');
   });
 
-  it("paints with the rules its markup uses inlined; the stylesheets, whole, load at the end of the body, Mantine's tags after them", async () => {
+  it("paints with the rules its markup uses inlined; the stylesheets, whole, load for print at the end of the body (for the entry to apply), Mantine's tags after them", async () => {
     const before = page();
     const html = await inlineCriticalCss(before, dist);
     const head = html.slice(0, html.indexOf('</head>'));
@@ -100,7 +100,7 @@ describe('a prerendered page', () => {
     expect(rootOf(html)).toBe(rootOf(before));
     const afterRoot = html.slice(html.indexOf('</main></div>') + 13);
     expect(afterRoot).toMatch(
-      /^\s*<link rel="stylesheet" crossorigin href="\/assets\/index-b2\.css"><link rel="stylesheet" crossorigin href="\/assets\/login-c3\.css"><style>:root, :host\{--mantine-radius-default: 10px;\}<\/style><\/body>/,
+      /^\s*<link rel="stylesheet" crossorigin href="\/assets\/index-b2\.css" media="print" data-full-css><link rel="stylesheet" crossorigin href="\/assets\/login-c3\.css" media="print" data-full-css><noscript><link rel="stylesheet" crossorigin href="\/assets\/index-b2\.css"><link rel="stylesheet" crossorigin href="\/assets\/login-c3\.css"><\/noscript><style>:root, :host\{--mantine-radius-default: 10px;\}<\/style><\/body>/,
     );
   });
 

@@ -6,7 +6,7 @@
  * its route (`data-prerendered`) so the client hydrates it (main.tsx), plus the stylesheets and module
  * preloads of the route's own chunks, so the page is painted as it will look and hydrated without a
  * waterfall. Nothing holds the first paint: the CSS the markup uses is inlined and the stylesheets are
- * linked at the end of the body (`inlineCriticalCss`), the hold of early input runs inline
+ * loaded apart, at the end of the body (`inlineCriticalCss`), the hold of early input runs inline
  * (`pageHtml`). `prerendered.json` tells the server which addresses answer which file, and the hashes of
  * the inline scripts its Content-Security-Policy allows. Runs before the
  * compressed copies are made (build-compress.ts) and after the service worker's shell list (the shell
@@ -113,12 +113,17 @@ export function scriptHash(script: string): string {
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
 
+/** The attribute of the stylesheets the entry applies once loaded (src/prerender/full-stylesheets.ts). */
+const FULL_CSS = 'data-full-css';
+
 /**
  * The page painted without waiting for its stylesheets: the rules its markup uses (beasties, which reads
  * the linked files from `outDir`) inlined in a <style> where the first stylesheet was linked, and the
- * stylesheets themselves, unchanged (the single-page app needs every rule), linked at the end of the body,
- * where they no longer hold the first paint (nor any script's run, which waits for them: what the app
- * draws after hydration is never drawn unstyled).
+ * stylesheets themselves, unchanged (the single-page app needs every rule), linked at the end of the body
+ * for print, so neither the first paint nor the scripts wait for them (Chromium held the paint until a
+ * stylesheet linked in the body had arrived, even with the rules inlined). The entry applies them to the
+ * screen once they have arrived and before it draws anything (src/prerender/full-stylesheets.ts), so
+ * what the app draws is never drawn unstyled; a <noscript> links them as they are.
  *
  * Only the head and the end of the body change: the markup inside #root is left byte for byte as React
  * rendered it, for hydration. Mantine's <style> tags inside #root (the theme's variables, on `:root` like
@@ -158,7 +163,11 @@ export async function inlineCriticalCss(html: string, outDir: string): Promise<s
   const rest = html.slice(rootStart);
   const end = rest.lastIndexOf('</body>');
   if (end < 0) throw new Error('prerender: the page has no </body>');
-  return `${withoutSheets}${rest.slice(0, end)}${sheets.join('')}${restated}${rest.slice(end)}`;
+  // Linked for print, the browser loads them at a low priority and paints without them; the entry applies
+  // them to the screen once loaded, before it draws anything (src/prerender/full-stylesheets.ts). Without
+  // JavaScript they apply as they are.
+  const deferred = sheets.map((sheet) => sheet.replace(/>$/, ` media="print" ${FULL_CSS}>`)).join('');
+  return `${withoutSheets}${rest.slice(0, end)}${deferred}<noscript>${sheets.join('')}</noscript>${restated}${rest.slice(end)}`;
 }
 
 export function prerenderPages(options: { define: Record<string, string>; alias: AliasOptions }): Plugin {

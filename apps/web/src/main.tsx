@@ -9,6 +9,7 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, currentRoutePattern, routerReady } from './app/app.tsx';
 import { handOverEarlyInput } from './app/early-input.ts';
+import { applyFullStylesheets } from './prerender/full-stylesheets.ts';
 import { setHydrating } from './prerender/hydration.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
@@ -68,7 +69,8 @@ async function start(root: HTMLElement): Promise<void> {
     renderFresh(root, app);
     return;
   }
-  await routerReady();
+  // The page's whole stylesheets, loaded apart from its first paint, apply before anything is drawn.
+  await Promise.all([routerReady(), applyFullStylesheets()]);
   // Values the page shows that no input event told (restored or filled in by the browser).
   hold?.scan();
   if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute) {
