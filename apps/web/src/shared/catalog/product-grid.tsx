@@ -13,6 +13,15 @@ import classes from './catalog.module.css';
 import type { PolicyWithPrices, RiskTypeGroup } from './catalogue-products.ts';
 import { premiumFromText } from './premium-text.ts';
 
+/**
+ * Placeholders while the catalogue loads: one per risk type the app knows (a test keeps the count equal
+ * to the contracts' list), as tall as a product's card (catalog.module.css), so the grid takes about
+ * the room the catalogue will: on a phone the sign-in form after it stays out of sight instead of being
+ * pushed away under the visitor's eyes when the catalogue arrives (a layout shift). A literal, not the
+ * list itself: the login page's bundle stays without the contracts' table of risk types.
+ */
+export const PLACEHOLDER_COUNT = 12;
+
 type ProductGridProps<P extends PolicyWithPrices> = {
   /** Undefined while the catalogue loads: placeholders stand in. */
   products: RiskTypeGroup<P>[] | undefined;
@@ -32,7 +41,7 @@ export function ProductGrid<P extends PolicyWithPrices>({
   if (!products)
     return (
       <ul className={gridClass} aria-busy="true" aria-label={t('loading.default')}>
-        {Array.from({ length: 6 }, (_, index) => (
+        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity.
           <li key={index} className={classes.placeholder} />
         ))}
