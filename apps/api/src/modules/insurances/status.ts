@@ -100,10 +100,14 @@ async function moveMany(
  * it in force on its first day). Those in force now are told so.
  */
 export async function markInsurancesPaid(tx: DbOrTx, ids: number[], now: Date): Promise<void> {
-  const today = todayInArgentina(now);
-  const byStartDay = sql`case when ${insurances.startsOn} is null or ${insurances.startsOn} <= ${today} then 'vigente' else 'pendiente' end`;
-  const rows = await moveMany(tx, { ids }, 'pay', byStartDay, now, { paidAt: now });
+  const rows = await moveMany(tx, { ids }, 'pay', paidStatus(now), now, { paidAt: now });
   await insurancesPaid(tx, rows);
+}
+
+/** The status a payment leaves: in force from the first day on, still `pendiente` (paid) before it. */
+function paidStatus(now: Date): SQL {
+  return sql`case when ${insurances.startsOn} is null or ${insurances.startsOn} <= ${todayInArgentina(now)}::date
+    then 'vigente' else 'pendiente' end`;
 }
 
 /**
@@ -112,16 +116,9 @@ export async function markInsurancesPaid(tx: DbOrTx, ids: number[], now: Date): 
  * hand them to `insurancePaidAfter`, which refuses the payment when the insurance may not be paid.
  */
 export function payInsuranceSql(insuranceId: number, now: Date): SQL {
-  const today = todayInArgentina(now);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const from = sql.join(
-    INSURANCE_TRANSITIONS.pay.from.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  return sql`update ${insurances} set status = case when ${insurances.startsOn} is null
-      or ${insurances.startsOn} <= ${today}::date then 'vigente' else 'pendiente' end,
-      paid_at = ${at}, updated_at = ${at}
-    where ${insurances.id} = ${insuranceId} and ${insurances.status} in (${from})
+  return sql`update ${insurances} set status = ${paidStatus(now)}, paid_at = ${at}, updated_at = ${at}
+    where ${eq(insurances.id, insuranceId)} and ${inArray(insurances.status, [...INSURANCE_TRANSITIONS.pay.from])}
     returning ${insurances.id} as id, ${insurances.userId} as user_id, ${insurances.number} as number,
       ${insurances.status} as status`;
 }
