@@ -352,7 +352,7 @@ export async function listClaims(deps: { db: DbOrTx }, input: { userId: number; 
   const q = parseListQuery(input.query, claimListSpec);
   const where = and(eq(claims.userId, input.userId), q.where);
   if (newestFirstUnfiltered(input.query) && !is(deps.db, PgTransaction)) {
-    const rows = await preparedLatestClaims(deps.db as Db).execute({
+    const rows = await preparedLatestClaims(deps.db).execute({
       userId: input.userId,
       limit: q.perPage,
       offset: q.offset,

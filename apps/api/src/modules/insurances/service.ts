@@ -241,7 +241,7 @@ export async function insuranceGroups(
   const { userId } = input;
   const rows = is(db, PgTransaction)
     ? await selectGroupRows(db, userId)
-    : await preparedGroupRows(db as Db).execute({ userId });
+    : await preparedGroupRows(db).execute({ userId });
   const groups = new Map<string, { count: number; scheduled: number }>();
   for (const r of rows) {
     const g = groups.get(r.code) ?? { count: 0, scheduled: 0 };
@@ -365,7 +365,7 @@ export async function findInsurance(
   const { userId, insuranceId } = input;
   const [found] = is(db, PgTransaction)
     ? await detailQuery(db).where(and(eq(insurances.id, insuranceId), eq(insurances.userId, userId)))
-    : await preparedInsuranceDetail(db as Db).execute({ insuranceId, userId });
+    : await preparedInsuranceDetail(db).execute({ insuranceId, userId });
   if (!found) throw new AppError('not_found', { message: 'La contratación no existe.' });
   const row = found.detail;
   const { paidAt, createdAt } = row.insurance;

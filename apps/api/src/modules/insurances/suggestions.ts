@@ -83,7 +83,7 @@ export async function contractSuggestions(
 ): Promise<ContractSuggestions> {
   const rows = is(deps.db, PgTransaction)
     ? await selectRecentRisks(deps.db, input.userId)
-    : await preparedRecentRisks(deps.db as Db).execute({ userId: input.userId });
+    : await preparedRecentRisks(deps.db).execute({ userId: input.userId });
 
   const people = new Map<string, SuggestedPerson>();
   const vehicles = new Map<string, SuggestedVehicle>();
