@@ -3,13 +3,13 @@
  * Idempotency-Key header: checked here with the contracts' schema, a 422 on the header's name when wrong.
  *
  * A customer's keyed request runs at most once, with Stripe's semantics (DOMAIN.md "Retried requests"):
- * the first request with a key is recorded with the hash of what it asked for and how it ended, in the
- * transaction that does its work; a retry with the key and the same request gets that answer again (the
- * resource it created, or the refusal it got), another request with the key gets 409
- * idempotency_key_reused. Concurrent requests with one key queue on the record's unique index (the first
- * writes it before its work), so the second waits for the first's outcome. Only the business outcome is
- * recorded: a request refused by its schema never started, and an unexpected failure (5xx) rolled
- * everything back, so retrying it runs it again.
+ * the first request with a key is recorded with the hash of what it asked for and how it ended (a success
+ * in the transaction that does its work, a refusal in a second one once that one rolled back: decision
+ * 017); a retry with the key and the same request gets that answer again (the resource it created, or
+ * the refusal it got), another request with the key gets 409 idempotency_key_reused. Concurrent requests
+ * with one key queue on the record's unique index (the first writes it before its work), so the second
+ * waits for the first's outcome. Only the business outcome is recorded: a request refused by its schema
+ * never started, and an unexpected failure (5xx) rolled everything back, so retrying it runs it again.
  */
 import { createHash } from 'node:crypto';
 import { type ErrorCode, errorCodes, IdempotencyKeySchema } from '@cubierto/contracts';
