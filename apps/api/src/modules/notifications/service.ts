@@ -82,7 +82,6 @@ export async function listNotifications(
   { userId, ...page }: { userId: number; limit: number; offset: number },
 ) {
   const { db } = deps;
-  const mine = eq(notificationUsers.userId, userId);
   const rows = is(db, PgTransaction)
     ? await selectNotificationPage(db, userId, page.limit, page.offset)
     : await preparedNotificationPage(db).execute({ userId, limit: page.limit, offset: page.offset });
@@ -98,7 +97,7 @@ export async function listNotifications(
       unread: sql<number>`count(*) filter (where ${notificationUsers.readAt} is null)`.mapWith(Number),
     })
     .from(notificationUsers)
-    .where(mine);
+    .where(eq(notificationUsers.userId, userId));
   return { rows: out, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
 }
 
