@@ -271,7 +271,6 @@ async function insertDocument(
       total_cents: l.totalCents,
     })),
   );
-  const id = input.id ?? null;
   const lineColumns = sql`x.insurance_id, x.description, x.net_cents, x.iva_rate_bps, x.iva_cents, x.total_cents`;
   const lineSource = sql`jsonb_to_recordset(${lineRows}::jsonb) as x(insurance_id int, description text,
         net_cents int, iva_rate_bps int, iva_cents int, total_cents int)`;
@@ -287,14 +286,15 @@ async function insertDocument(
         payment_id, import_id, invoice_id, refund_movement_id, recipient_name, recipient_document_type,
         recipient_document_number, recipient_tax_condition, recipient_address, net_cents, iva_cents,
         total_cents, arca_status, arca_voucher_type, receiver_iva_condition_id`;
-  if (id !== null) {
+  const takenId = input.id ?? null;
+  if (takenId !== null) {
     // Its id known: the document and its lines in one statement (the lines' foreign key is checked at
     // its end), held for the transaction's last statement when it holds its writes.
-    const document = sql`insert into ${invoices} (id, ${documentColumns}) values (${id}::int, ${documentValues})`;
-    const lines = sql`${insertLines} select ${id}::int, ${lineColumns} from ${lineSource}`;
+    const document = sql`insert into ${invoices} (id, ${documentColumns}) values (${takenId}::int, ${documentValues})`;
+    const lines = sql`${insertLines} select ${takenId}::int, ${lineColumns} from ${lineSource}`;
     if (!holdWrite(tx, document, lines)) await tx.execute(sql`with document as (${document}) ${lines}`);
-    await enqueueArcaAuthorization(tx, id);
-    return { id, letter, number: null };
+    await enqueueArcaAuthorization(tx, takenId);
+    return { id: takenId, letter, number: null };
   }
   // One statement: the invoice (its id from the column's default) and its lines; the id comes back for
   // the ARCA job.
@@ -311,9 +311,9 @@ async function insertDocument(
     select id::int as id from document
   `),
   );
-  const newId = Number(written!.id);
-  await enqueueArcaAuthorization(tx, newId);
-  return { id: newId, letter, number: null };
+  const id = Number(written!.id);
+  await enqueueArcaAuthorization(tx, id);
+  return { id, letter, number: null };
 }
 
 async function insurancesForInvoice(tx: DbOrTx, insuranceIds: number[]) {
