@@ -1,8 +1,9 @@
+import { formatArs } from '@cubierto/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDaysFromToday, riskAnswers } from '../../../test/contracting.ts';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
-import { walletMovements, wallets } from '../../db/schema/index.ts';
+import { users, walletMovements, wallets } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { applyProviderStatus } from './payment-service.ts';
 
@@ -178,6 +179,27 @@ describe('money wallet', () => {
     expect(res.json().error_code).toBe('insufficient_funds');
     expect(res.json().message).toMatch(/^Saldo insuficiente: te faltan \$\u00a0[\d.]+,\d{2}\.$/);
     expect((await wallet(c)).balance_cents).toBe(10_000);
+    expect((await insuranceOf(c, insurance.id)).status).toBe('pendiente');
+  });
+
+  it('refuses, as an empty one, a wallet the customer does not have yet, and the attempt leaves no wallet', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    const walletsOf = () =>
+      t.database.db
+        .select({ id: wallets.id })
+        .from(wallets)
+        .innerJoin(users, eq(users.id, wallets.userId))
+        .where(sql`lower(${users.email}) = lower(${c.email})`);
+    // No row yet: the payment's statement finds no wallet to debit, and postMovement makes one on the way.
+    expect(await walletsOf()).toEqual([]);
+    const res = await pay(c, insurance.id, 'money_wallet');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error_code).toBe('insufficient_funds');
+    expect(res.json().message).toBe(
+      `Saldo insuficiente: te faltan ${formatArs(insurance.premium.total_cents)}.`,
+    );
+    expect(await walletsOf()).toEqual([]);
     expect((await insuranceOf(c, insurance.id)).status).toBe('pendiente');
   });
 
