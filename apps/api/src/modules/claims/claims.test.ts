@@ -530,6 +530,9 @@ describe('operators move a claim and it is paid into Mi dinero once', () => {
       .data;
     expect(detail.status).toBe('pagado');
     expect(detail.paid_at).not.toBeNull();
+    // The customer's page (one JSON value per row, its moments as text) answers it as the detail does.
+    const page = (await t.app.inject({ method: 'GET', url: base, headers: c.auth })).json().data;
+    expect(detail).toMatchObject(page.find((x: { id: number }) => x.id === claim.id));
     expect(
       detail.events.map((e: { status: string; message: string | null }) => [e.status, e.message]),
     ).toEqual([

@@ -427,6 +427,24 @@ describe('my insurances and the certificate', () => {
     expect(filtered.json().data).toHaveLength(1);
   });
 
+  it('the detail (one JSON value from the database, its moments as text) answers it as the list does', async () => {
+    const c = await registerCustomer(t.app);
+    const { insurance } = await contract(c, 'home');
+    // Paid, so that both of its moments are there to compare.
+    const paidAt = '2026-01-02T03:04:05.678Z';
+    await t.database.db
+      .update(insurances)
+      .set({ paidAt: new Date(paidAt) })
+      .where(eq(insurances.id, insurance.id));
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v4${url}`, headers: c.auth })).json().data;
+    const [listed] = await get('/customers/insurances');
+    const detail = await get(`/customers/insurances/${insurance.id}`);
+    expect(listed.id).toBe(insurance.id);
+    expect(detail).toMatchObject(listed);
+    expect(detail.paid_at).toBe(paidAt);
+  });
+
   it('answers with the shapes the web app reads, naming the province and locality of an address', async () => {
     const c = await registerCustomer(t.app);
     const { insurance } = await contract(c, 'home');

@@ -204,6 +204,8 @@ describe('invoices', () => {
 
     const detail = await get(`/invoices/${invoice!.id}`, c.auth);
     expect(detail.statusCode).toBe(200);
+    // The list (one JSON value per row, its moments as text) answers it as the detail does.
+    expect(detail.json().data).toMatchObject(invoice!);
     expect(detail.json().data.lines).toHaveLength(1);
     expect(detail.json().data.lines[0].description).toContain(insurance.number);
 
