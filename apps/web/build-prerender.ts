@@ -7,8 +7,9 @@
  * preloads of the route's own chunks, so the page is painted as it will look and hydrated without a
  * waterfall. Nothing holds the first paint: the CSS the markup uses is inlined and the stylesheets are
  * loaded apart, at the end of the body (`inlineCriticalCss`), the hold of early input runs inline
- * (`pageHtml`). `prerendered.json` tells the server which addresses answer which file, and the hashes of
- * the inline scripts its Content-Security-Policy allows. Runs before the
+ * (`pageHtml`). `prerendered.json` tells the server which addresses answer which file, the API requests
+ * to announce with each (src/prerender/pages.ts, `preloads`), and the hashes of the inline scripts its
+ * Content-Security-Policy allows. Runs before the
  * compressed copies are made (build-compress.ts) and after the service worker's shell list (the shell
  * stays index.html, the single-page app every address falls back to offline).
  */
@@ -228,7 +229,8 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
           const translations = JSON.parse(readFileSync(path.join(outDir, 'assets/i18n/es.json'), 'utf8'));
           await render.setUp(translations);
           const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-          const manifest: Array<{ path: string; file: string; route: string }> = [];
+          const manifest: Array<{ path: string; file: string; route: string; preloads: readonly string[] }> =
+            [];
           for (const page of render.PRERENDERED_PAGES) {
             const rendered = await render.renderPage(page.url);
             const modules = page.modules.map((module) => path.join(root, module));
@@ -239,7 +241,12 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
             const file = path.join(outDir, page.file);
             mkdirSync(path.dirname(file), { recursive: true });
             writeFileSync(file, html);
-            manifest.push({ path: page.path, file: page.file, route: rendered.route });
+            manifest.push({
+              path: page.path,
+              file: page.file,
+              route: rendered.route,
+              preloads: page.preloads,
+            });
           }
           writeFileSync(
             path.join(outDir, render.PRERENDER_MANIFEST),

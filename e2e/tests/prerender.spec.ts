@@ -150,6 +150,55 @@ test.describe('with JavaScript on', () => {
     await shot(page, info, 'login-catalogue-arrived');
   });
 
+  test('a public page’s data is asked for once, with the page, and handed to it when it asks', async ({
+    page,
+  }) => {
+    // The server announces each page's first API requests with its HTML (a Link preload header); the app's
+    // own request then takes the answer the browser already has, instead of asking the API again.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v4/')) asked.push(`${url.pathname}${url.search}`);
+    });
+    const opened = async (path: string, shown: () => Promise<void>) => {
+      asked.length = 0;
+      const response = await page.goto(path);
+      await shown();
+      await page.waitForLoadState('networkidle');
+      return { link: response?.headers().link ?? '', asked: [...asked] };
+    };
+    const onceEach = (result: { link: string; asked: string[] }) => {
+      const announced = [...result.link.matchAll(/<([^>]+)>/g)].map((match) => match[1] ?? '');
+      expect(announced.length).toBeGreaterThan(0);
+      // Once, and exactly as announced: a request the app made otherwise (another query, another
+      // encoding) would not have been handed the preloaded answer.
+      const pathOf = (address: string) => address.split('?')[0];
+      for (const address of announced)
+        expect(
+          result.asked.filter((sent) => pathOf(sent) === pathOf(address)),
+          address,
+        ).toEqual([address]);
+    };
+
+    onceEach(
+      await opened('/productos/cell-phone', () =>
+        expect(page.getByRole('region', { name: 'Celular Protegido' })).toBeVisible(),
+      ),
+    );
+    onceEach(
+      await opened('/verificar/NO-EXISTE-123', () =>
+        expect(
+          page.getByRole('heading', { name: 'No encontramos una constancia con ese código.' }),
+        ).toBeVisible(),
+      ),
+    );
+    onceEach(
+      await opened('/login', () =>
+        expect(page.getByRole('link', { name: /Celular\s*desde \$/ })).toBeVisible(),
+      ),
+    );
+  });
+
   test('what a visitor types and submits before the app has taken the page over is signed in with, never sent in the address', async ({
     page,
   }) => {

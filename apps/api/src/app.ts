@@ -22,6 +22,7 @@ import { registerBodyParsers } from './lib/body-parsers.ts';
 import { AppError, declareErrorAnswers, registerErrorHandler } from './lib/errors.ts';
 import { registerHealthRoutes } from './lib/health.ts';
 import { inlineScriptHashes } from './lib/inline-scripts.ts';
+import { prerenderedPages } from './lib/prerendered-pages.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { registerMetrics } from './lib/metrics.ts';
@@ -335,7 +336,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins.
   await app.register(requestContextPlugin);
-  registerErrorHandler(app, { webDistDir: webDir(config) });
+  // The public pages the web build prerendered, each with the API requests it makes first.
+  const pages = prerenderedPages(webDir(config), config.applicationId);
+  registerErrorHandler(app, { web: { distDir: webDir(config), pages } });
   registerHealthRoutes(app);
 
   // Routes.
@@ -412,6 +415,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Hashed build assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\./.test(filePath);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A prerendered page answered by its own file (/login): the API requests it makes first go with it.
+        const link = filePath.includes('index.html')
+          ? pages(reply.request.url.split('?')[0] ?? '')?.link
+          : undefined;
+        if (link) reply.header('link', link);
       },
     });
   }

@@ -37,9 +37,26 @@ beforeAll(async () => {
     path.join(dist, 'prerendered.json'),
     JSON.stringify({
       pages: [
-        { path: '/login', file: 'login/index.html' },
-        { path: '/productos/cell-phone', file: 'productos/cell-phone/index.html' },
-        { path: '/verificar/*', file: 'verificar/_/index.html' },
+        {
+          path: '/login',
+          file: 'login/index.html',
+          preloads: [
+            '/api/v4/common/app-config',
+            '/api/v4/applications/{application_id}/public-policies?per_page=100',
+          ],
+        },
+        {
+          path: '/productos/cell-phone',
+          file: 'productos/cell-phone/index.html',
+          preloads: [
+            '/api/v4/applications/{application_id}/public-policies?per_page=100&filter%5Brisk_type%5D%5Beq%5D={segment}',
+          ],
+        },
+        {
+          path: '/verificar/*',
+          file: 'verificar/_/index.html',
+          preloads: ['/api/v4/common/verify/{segment}', '/api/v4/common/insured-service'],
+        },
         // Listed but not written: the address falls back to index.html.
         { path: '/terminos', file: 'terminos/index.html' },
       ],
@@ -128,6 +145,28 @@ describe('the prerendered public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-prerendered="verificar/:code"');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('announce the API requests each page makes first, for the browser to ask for them with the HTML', async () => {
+    const link = async (url: string) => (await t.app.inject({ method: 'GET', url })).headers.link;
+    expect(await link('/login')).toBe(
+      '</api/v4/common/app-config>; rel=preload; as=fetch; crossorigin, ' +
+        `</api/v4/applications/${t.config.applicationId}/public-policies?per_page=100>; rel=preload; as=fetch; crossorigin`,
+    );
+    expect(await link('/productos/cell-phone/')).toBe(
+      `</api/v4/applications/${t.config.applicationId}/public-policies?per_page=100&filter%5Brisk_type%5D%5Beq%5D=cell-phone>; rel=preload; as=fetch; crossorigin`,
+    );
+    expect(await link('/verificar/ABC-123-XYZ')).toBe(
+      '</api/v4/common/verify/ABC-123-XYZ>; rel=preload; as=fetch; crossorigin, ' +
+        '</api/v4/common/insured-service>; rel=preload; as=fetch; crossorigin',
+    );
+    // A code that no page would ask for never reaches the header: only what needs no code is announced.
+    for (const code of ['a%3E%3B%20rel%3Dstylesheet', '%0D%0Aset-cookie:x', 'ñandú', 'x'.repeat(65)])
+      expect(await link(`/verificar/${code}`), code).toBe(
+        '</api/v4/common/insured-service>; rel=preload; as=fetch; crossorigin',
+      );
+    // index.html announces nothing.
+    expect(await link('/tabs')).toBeUndefined();
   });
 
   it('leave every other address to index.html: a deeper path, an unlisted product, a listed file the build did not write', async () => {

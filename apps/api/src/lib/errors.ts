@@ -5,7 +5,7 @@
 import { ErrorBodySchema, type ErrorCode, errorCodes } from '@cubierto/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { prerenderedPages } from './prerendered-pages.ts';
+import type { PrerenderedPageLookup } from './prerendered-pages.ts';
 
 export type Validations = Record<string, string[]>;
 
@@ -142,9 +142,13 @@ export function declareErrorAnswers(api: FastifyInstance): void {
 
 export function registerErrorHandler(
   app: FastifyInstance,
-  options: { webDistDir?: string | undefined } = {},
+  options: {
+    /** The web build the API serves, and the pages it prerendered. */
+    web?: { distDir: string | undefined; pages: PrerenderedPageLookup };
+  } = {},
 ): void {
-  const prerenderedPage = prerenderedPages(options.webDistDir);
+  const webDistDir = options.web?.distDir;
+  const prerenderedPage = options.web?.pages ?? (() => undefined);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -182,13 +186,15 @@ export function registerErrorHandler(
     // balancer or scraper configured wrong must see a 404, not a page) or a file name never does.
     const pathname = request.url.split('?')[0] ?? '';
     if (
-      options.webDistDir &&
+      webDistDir &&
       request.method === 'GET' &&
       !NEVER_THE_WEB_APP.test(pathname) &&
       !pathname.includes('.')
     ) {
-      const file = prerenderedPage(pathname) ?? 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(file);
+      const page = prerenderedPage(pathname);
+      // The API requests the page makes first travel with it (lib/prerendered-pages.ts).
+      if (page?.link) reply.header('link', page.link);
+      return reply.header('cache-control', 'no-cache').sendFile(page?.file ?? 'index.html');
     }
     return reply.status(404).send({
       message: `No existe la ruta ${request.method} ${request.url.split('?')[0]}.`,

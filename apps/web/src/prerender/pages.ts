@@ -20,11 +20,25 @@ export type PrerenderedPage = {
    * and preloads their JavaScript. The build fails when no chunk holds one of them.
    */
   modules: readonly string[];
+  /**
+   * The API requests the page makes first, which the server announces with the HTML (a `Link: rel=preload`
+   * header, apps/api/src/lib/prerendered-pages.ts), so they travel beside the page's code instead of after
+   * it. `{application_id}` is the server's application, `{segment}` the address's last segment (a risk
+   * type, a certificate's code). Each is exactly the request the page makes without a session (same
+   * address, query in the same order and encoding): the browser hands the page the preloaded answer only
+   * then, and e2e/tests/prerender.spec.ts counts one request each.
+   */
+  preloads: readonly string[];
 };
 
-function page(path: string, modules: readonly string[]): PrerenderedPage {
-  return { url: path, path, file: `${path.slice(1)}/index.html`, modules };
+function page(path: string, modules: readonly string[], preloads: readonly string[]): PrerenderedPage {
+  return { url: path, path, file: `${path.slice(1)}/index.html`, modules, preloads };
 }
+
+const CONFIG = '/api/v4/common/app-config';
+const CATALOGUE = '/api/v4/applications/{application_id}/public-policies?per_page=100';
+/** Every public page's foot but the login's shows the Servicio de Atención al Asegurado. */
+const INSURED_SERVICE = '/api/v4/common/insured-service';
 
 /** What the entry loads to ask for a page's data at once (main.tsx): preloaded with the page's code. */
 const EARLY = 'src/prerender/early-requests.ts';
@@ -32,22 +46,37 @@ const CATALOG = ['src/features/catalog/pages/index.ts', EARLY];
 const RIGHTS = ['src/features/rights/pages/index.ts', EARLY];
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  page('/login', ['src/app/guards.tsx', 'src/features/auth/pages/login-page.tsx']),
-  page('/productos', CATALOG),
-  ...RISK_TYPE_CODES.map((code) => page(`/productos/${code}`, CATALOG)),
+  page('/login', ['src/app/guards.tsx', 'src/features/auth/pages/login-page.tsx'], [CONFIG, CATALOGUE]),
+  page('/productos', CATALOG, [CONFIG, CATALOGUE, INSURED_SERVICE]),
+  ...RISK_TYPE_CODES.map((code) =>
+    page(`/productos/${code}`, CATALOG, [
+      CONFIG,
+      `${CATALOGUE}&filter%5Brisk_type%5D%5Beq%5D={segment}`,
+      INSURED_SERVICE,
+    ]),
+  ),
   // The shell of every certificate check: the code is read by the app, which fills the result in.
   {
     url: '/verificar/_',
     path: '/verificar/*',
     file: 'verificar/_/index.html',
     modules: ['src/features/verify/pages/verify-page.tsx', EARLY],
+    preloads: ['/api/v4/common/verify/{segment}', INSURED_SERVICE],
   },
-  page('/terminos', ['src/features/legal/pages/legal-pages.tsx', EARLY]),
-  page('/privacidad', ['src/features/legal/pages/legal-pages.tsx', EARLY]),
-  page('/arrepentimiento', RIGHTS),
-  page('/baja', RIGHTS),
-  page('/atencion-al-asegurado', ['src/features/rights/pages/insured-service-page.tsx', EARLY]),
-  page('/eliminar-cuenta', ['src/features/privacy/pages/account-deletion-page.tsx', EARLY]),
+  page('/terminos', ['src/features/legal/pages/legal-pages.tsx', EARLY], [INSURED_SERVICE]),
+  page('/privacidad', ['src/features/legal/pages/legal-pages.tsx', EARLY], [INSURED_SERVICE]),
+  page('/arrepentimiento', RIGHTS, [INSURED_SERVICE]),
+  page('/baja', RIGHTS, [INSURED_SERVICE]),
+  page(
+    '/atencion-al-asegurado',
+    ['src/features/rights/pages/insured-service-page.tsx', EARLY],
+    [INSURED_SERVICE],
+  ),
+  page(
+    '/eliminar-cuenta',
+    ['src/features/privacy/pages/account-deletion-page.tsx', EARLY],
+    [INSURED_SERVICE],
+  ),
 ];
 
 /** The list the server reads (`prerendered.json` in the build): address pattern → file. */

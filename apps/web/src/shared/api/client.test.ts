@@ -71,6 +71,14 @@ describe('API client', () => {
     expect(requests[0]?.credentials).toBe('omit');
   });
 
+  it('reads public data without the token, in the credentials mode of a prerendered page’s preload', async () => {
+    const { requests } = mockApi({ 'GET /common/insured-service': { body: { data: {} } } });
+    await storage.set(StorageKey.token, 'tok-123');
+    await api.get('/common/insured-service', { auth: false });
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+    expect(requests[0]?.credentials).toBe('same-origin');
+  });
+
   it('sends a form-data PUT as POST with _method=PUT and keeps its fields', async () => {
     const { requests } = mockApi({ 'POST /customers/user': { body: { data: { id: 1 } } } });
     const form = new FormData();

@@ -150,12 +150,22 @@ export async function sendRequest(
     payload = JSON.stringify(body);
   }
 
+  // A public read goes as the server's preloads of a prerendered page do (`Link: rel=preload; crossorigin`,
+  // src/prerender/pages.ts): the browser hands a request its preloaded answer only when their credentials
+  // modes match. The API sets no cookie; a call to another origin (the apps') sends none either way.
+  const credentials: RequestCredentials = toStorage
+    ? 'omit'
+    : auth
+      ? 'include'
+      : sentMethod === 'GET'
+        ? 'same-origin'
+        : 'omit';
   try {
     const response = await fetch(url, {
       method: sentMethod,
       headers,
       body: payload ?? null,
-      credentials: auth && !toStorage ? 'include' : 'omit',
+      credentials,
       signal: signal ?? null,
     });
     return { response, sentToken };

@@ -61,7 +61,8 @@ const isStringOrNull = (v: unknown): v is string | null => v === null || typeof 
 const isCheckoutMethod = (v: unknown): v is CheckoutMethod => CHECKOUT_METHODS.some((m) => m === v);
 
 export async function fetchAppConfig(): Promise<AppConfig> {
-  const config = parseAppConfig(await api.get('/common/app-config'));
+  // Public: sent without the session, as the prerendered pages' preload of it is (src/prerender/pages.ts).
+  const config = parseAppConfig(await api.get('/common/app-config', { auth: false }));
   await storage.set(StorageKey.applicationId, config.application_id);
   return config;
 }

@@ -18,5 +18,9 @@ export function certificateCheckQueryOptions(code: string) {
     queryKey: queryKeys.certificates.check(code),
     queryFn: () => fetchCertificateCheck(code),
     staleTime: 60_000,
+    // The verdict asked for with the page (prerender/early-requests.ts) is not asked for again when the
+    // page mounts because it was a refusal: an unknown code stays unknown, and a failure has the page's
+    // 'Reintentar'.
+    retryOnMount: false,
   });
 }

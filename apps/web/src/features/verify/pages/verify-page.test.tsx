@@ -32,7 +32,9 @@ describe('certificate check (/verificar/{code})', () => {
     for (const text of ['CUB-2025-0000021', 'Celular Protegido', 'Aseguradora Del Plata S.A.', 'S. D.'])
       expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByText('1 de noviembre de 2025')).toBeInTheDocument();
-    expect(api.requests[0]?.credentials).toBe('omit');
+    // Without the session, as the server's preload of it (the browser then hands over the preloaded answer).
+    expect(api.requests[0]?.credentials).toBe('same-origin');
+    expect(api.requests[0]?.headers.has('Authorization')).toBe(false);
   });
 
   it('says plainly when there is no cover in force', async () => {
