@@ -7,7 +7,8 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * `json_build_object('key', value, …)` with `fields`' own keys. The keys are written into the statement's
- * text (a parameter there would have no type), so they come from the code, never from a request.
+ * text (a parameter there would have no type), so they come from the code, never from a request. At most
+ * 50 fields: PostgreSQL passes a function no more than 100 arguments (nest an object for more).
  */
 export function jsonObject<T = unknown>(fields: Record<string, SQLWrapper>): SQL<T> {
   const pairs = Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`);
