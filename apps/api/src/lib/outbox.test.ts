@@ -229,6 +229,62 @@ describe('runDueJobs', () => {
   });
 });
 
+describe('jobs of a kind run together (runMany)', () => {
+  it('one call for a batch; the jobs it says failed retry with backoff, the others are done', async () => {
+    const calls: number[][] = [];
+    const handlers: JobHandlers = {
+      many: {
+        run: async () => {
+          throw new Error('run alone: not expected');
+        },
+        runMany: async (jobs) => {
+          calls.push(jobs.map((job) => (job.payload as { n: number }).n));
+          return new Map(
+            jobs
+              .filter((job) => (job.payload as { n: number }).n === 2)
+              .map((job) => [job.id, new Error('two is busy')]),
+          );
+        },
+      },
+      single: { run: async () => {} },
+    };
+    const now = new Date();
+    for (const n of [1, 2, 3]) await enqueue(database.db, { kind: 'many', payload: { n }, runAt: now });
+    await enqueue(database.db, { kind: 'single', runAt: now });
+
+    expect(await runDueJobs(database.db, { handlers, now })).toEqual({ claimed: 4, done: 3, failed: 1 });
+    expect(calls).toEqual([[1, 2, 3]]);
+    const rows = await jobsOf('many');
+    const two = rows.find((job) => (job.payload as { n: number }).n === 2)!;
+    expect(two).toMatchObject({ doneAt: null, lockedUntil: null, lastError: 'two is busy', attempts: 1 });
+    expect(two.runAt.getTime()).toBe(now.getTime() + backoffMs(1));
+    expect(rows.filter((job) => job.doneAt !== null)).toHaveLength(2);
+  });
+
+  it('a batch that throws runs again job by job, so the bad job fails alone', async () => {
+    const alone: number[] = [];
+    const handlers: JobHandlers = {
+      many: {
+        run: async (payload) => {
+          const { n } = payload as { n: number };
+          alone.push(n);
+          if (n === 2) throw new Error('payload two does not parse');
+        },
+        runMany: async () => {
+          throw new Error('payload two does not parse');
+        },
+      },
+    };
+    const now = new Date();
+    for (const n of [1, 2, 3]) await enqueue(database.db, { kind: 'many', payload: { n }, runAt: now });
+
+    expect(await runDueJobs(database.db, { handlers, now })).toEqual({ claimed: 3, done: 2, failed: 1 });
+    expect(alone.sort()).toEqual([1, 2, 3]);
+    const failed = (await jobsOf('many')).filter((job) => job.doneAt === null);
+    expect(failed.map((job) => job.lastError)).toEqual(['payload two does not parse']);
+  });
+});
+
 describe('workers', () => {
   it('two workers running at once never run the same job twice', async () => {
     const total = 120;
@@ -270,5 +326,32 @@ describe('workers', () => {
     expect(perWorker[0]! + perWorker[1]!).toBe(total);
     // Both took their share (on PGlite the single connection makes them take turns instead).
     if (usePostgres) expect(Math.min(...perWorker)).toBeGreaterThan(0);
+  });
+
+  it('a slow job holds only its own slot: the others are claimed and done around it', async () => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await enqueue(database.db, { kind: 'slow' });
+    await database.db
+      .insert(outbox)
+      .values(Array.from({ length: 30 }, (_, n) => ({ kind: 'quick', payload: { n } })));
+    const worker = startOutboxWorker({
+      db: database.db,
+      pollMs: 5,
+      batchSize: 4,
+      handlers: { slow: { run: async () => released }, quick: { run: async () => void (await sleep(2)) } },
+    });
+    try {
+      await waitFor(async () => (await jobsOf('quick')).every((job) => job.doneAt !== null));
+      const [slow] = await jobsOf('slow');
+      expect(slow!.doneAt).toBeNull();
+    } finally {
+      release();
+      // Stopping waits for the running job and writes its outcome.
+      await worker.stop();
+    }
+    const [slow] = await jobsOf('slow');
+    expect(slow).toMatchObject({ attempts: 1, lockedUntil: null });
+    expect(slow!.doneAt).not.toBeNull();
   });
 });

@@ -1,9 +1,23 @@
 /**
  * Background work through the transactional outbox. A business action enqueues a job with its own
  * transaction handle, so the job exists exactly when the change committed. Workers (one in every API
- * instance) claim due jobs in batches with SELECT … FOR UPDATE SKIP LOCKED and a lease (`locked_until`):
- * two workers never hold the same job, and the job of a worker that died is taken again once its lease
+ * instance) claim due jobs with SELECT … FOR UPDATE SKIP LOCKED and a lease (`locked_until`): two
+ * workers never hold the same job, and the job of a worker that died is taken again once its lease
  * ends. A failing job is retried later with exponential backoff and never holds up the others.
+ *
+ * A worker keeps up to `batchSize` jobs running (its slots). It claims as many due jobs as it has free
+ * slots, one claim at a time: a job that ends frees its slot, and the next claim takes every slot freed
+ * meanwhile, so a slow job holds only its own slot, never the others' (a pass that waited for its
+ * slowest job before claiming again did). Outcomes are written back the same way: every job that ended
+ * while the previous write was running goes in the next one, one statement for all of them. Claims and
+ * writes thus cost a round trip per batch of jobs, not per job, however the jobs end. While claims come
+ * back full the worker claims again as soon as a slot frees; when one finds fewer jobs than it asked
+ * for it looks again after a tenth of `pollMs` (jobs are coming in), and when it finds none, after
+ * `pollMs`.
+ *
+ * A handler may also take several jobs of its kind at once (`runMany`), with one statement where each
+ * job would spend one (the notifications a payment enqueues are stored a claim's worth at a time). If
+ * the batch throws, its jobs run again one by one (`run`), so a bad job fails alone.
  *
  * Delivery is at least once: a handler that outlives its lease, or a process that dies between a handler's
  * commit and the job's `done_at`, runs the job again. Handlers are therefore idempotent (they re-check,
@@ -19,9 +33,21 @@ import { currentRequestId, runWithRequestId } from './request-id.ts';
 export type Job = typeof outbox.$inferSelect;
 export type JobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 export type JobContext = { db: Db; now: Date; job: Job; log: JobLog };
+export type BatchContext = {
+  db: Db;
+  now: Date;
+  /** The log of one job of the batch: its lines carry the job and its request's id. */
+  logOf(job: Job): JobLog;
+};
 
 export type JobHandler = {
   run(payload: unknown, context: JobContext): Promise<void>;
+  /**
+   * Runs several jobs of this kind at once (for fewer round trips than `run` each). Answers the error of
+   * every job that failed, by job id; the others are done. If it throws, the jobs run one by one with
+   * `run`. A job's own effects (jobs it enqueues) should carry its request id (runWithRequestId).
+   */
+  runMany?(jobs: Job[], context: BatchContext): Promise<Map<number, unknown>>;
   /** A recurring job: one row (key = kind) that reschedules itself this long after each run. */
   everyMs?: number;
   /** Attempts before a one-off job is given up (`failed_at`); recurring jobs never give up. */
@@ -40,7 +66,8 @@ export class JobNotYetError extends Error {
 }
 
 export const OUTBOX_DEFAULTS = {
-  batchSize: 10,
+  /** Jobs claimed at once, and a worker's jobs running at once. */
+  batchSize: 100,
   leaseMs: 5 * 60_000,
   pollMs: 1_000,
   maxAttempts: 10,
@@ -74,7 +101,7 @@ export async function enqueue(
     key: job.key ?? null,
     requestId: currentRequestId() ?? null,
     // The app's clock, in whole milliseconds, as the workers compare it: the database's own now() keeps
-    // microseconds, so a job enqueued in the same millisecond as a pass would look due a little later.
+    // microseconds, so a job enqueued in the same millisecond as a claim would look due a little later.
     runAt: job.runAt ?? new Date(),
   };
   const waiting = held.get(tx);
@@ -206,7 +233,7 @@ async function claimJobs(
     .returning();
 }
 
-/** What a pass writes back for one job it ran: its row's new state. */
+/** What is written back for one job that ran: its row's new state. */
 type Settlement = {
   job: Job;
   doneAt: Date | null;
@@ -239,7 +266,7 @@ function failedWith(job: Job, handler: JobHandler | undefined, now: Date, error:
 const at = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * Writes back every job of a pass in one statement (one round trip per pass, not one per job), and
+ * Writes back the given jobs in one statement (one round trip for all of them, not one per job), and
  * releases their leases. Only the worker holding the current claim may settle a job: attempts is the
  * fencing token, so the late result of a worker whose lease ran out changes nothing.
  */
@@ -262,9 +289,105 @@ async function settle(db: Db, settlements: Settlement[]): Promise<void> {
 
 export type RunResult = { claimed: number; done: number; failed: number };
 
+/** A job that ran: how its row is to be written back, and what it failed with (undefined: done). */
+type Outcome = { job: Job; handler: JobHandler | undefined; settlement: Settlement; error: unknown };
+
+type RunOptions = { handlers: JobHandlers; db: Db; now: Date; log: JobLog };
+
+function outcomeOf(job: Job, handler: JobHandler | undefined, now: Date, failed: boolean, error: unknown) {
+  return failed
+    ? { job, handler, settlement: failedWith(job, handler, now, error), error }
+    : { job, handler, settlement: succeeded(job, handler!, now), error: undefined };
+}
+
+/** Runs one job alone, as part of the request that enqueued it (the jobs its handler enqueues too). */
+function runOne(job: Job, { handlers, db, now, log }: RunOptions): Promise<Outcome> {
+  return runWithRequestId(job.requestId, async () => {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
+      await handler.run(job.payload, { db, now, job, log: jobLog(log, job) });
+      return outcomeOf(job, handler, now, false, undefined);
+    } catch (error) {
+      return outcomeOf(job, handler, now, true, error);
+    }
+  });
+}
+
 /**
- * One pass: claims a batch of due jobs and runs them side by side. Tests call it with their own `now`,
- * and with `onlyHandled` to claim only the kinds they give handlers for (the others stay untouched).
+ * Splits claimed jobs into what runs as one: the jobs of a kind whose handler takes several at once
+ * together, every other job alone.
+ */
+function unitsOf(jobs: Job[], handlers: JobHandlers): Job[][] {
+  const units: Job[][] = [];
+  const batches = new Map<string, Job[]>();
+  for (const job of jobs) {
+    if (!handlers[job.kind]?.runMany) {
+      units.push([job]);
+      continue;
+    }
+    const batch = batches.get(job.kind);
+    if (batch) batch.push(job);
+    else {
+      const first = [job];
+      batches.set(job.kind, first);
+      units.push(first);
+    }
+  }
+  return units;
+}
+
+/** Runs a unit: its jobs together (runMany), or each alone; a batch that throws runs again one by one. */
+async function runUnit(jobs: Job[], options: RunOptions): Promise<Outcome[]> {
+  const handler = options.handlers[jobs[0]!.kind];
+  if (jobs.length > 1 && handler?.runMany) {
+    const { db, now, log } = options;
+    try {
+      // The batch as a whole belongs to no request: a handler hands each job's effects its own.
+      const failures = await runWithRequestId(undefined, () =>
+        handler.runMany!(jobs, { db, now, logOf: (job) => jobLog(log, job) }),
+      );
+      return jobs.map((job) => outcomeOf(job, handler, now, failures.has(job.id), failures.get(job.id)));
+    } catch (error) {
+      log.warn(
+        { err: error, kind: jobs[0]!.kind, jobs: jobs.length },
+        'job batch failed, running it job by job',
+      );
+    }
+  }
+  return Promise.all(jobs.map((job) => runOne(job, options)));
+}
+
+/** Writes the outcomes back (one statement) and logs each job; answers how many were done. */
+async function record(db: Db, outcomes: Outcome[], log: JobLog): Promise<number> {
+  try {
+    await settle(
+      db,
+      outcomes.map((o) => o.settlement),
+    );
+  } catch (settleError) {
+    // The leases run out and another claim takes the jobs again (delivery is at least once).
+    for (const { job } of outcomes)
+      jobLog(log, job).error({ err: settleError }, 'could not record a job outcome');
+    return 0;
+  }
+  let done = 0;
+  for (const { job, handler, settlement, error } of outcomes) {
+    const runLog = jobLog(log, job);
+    if (error === undefined) {
+      done += 1;
+      if (!handler?.everyMs) runLog.info('job done');
+    } else if (settlement.failedAt) runLog.error({ err: error }, 'job failed');
+    else if (error instanceof JobNotYetError) runLog.info({ reason: error.message }, 'job waits');
+    else runLog.warn({ err: error }, 'job failed');
+  }
+  return done;
+}
+
+/**
+ * One pass: claims a batch of due jobs, runs them side by side and writes their outcomes back. Tests call
+ * it with their own `now`, and with `onlyHandled` to claim only the kinds they give handlers for (the
+ * others stay untouched).
  */
 export async function runDueJobs(
   db: Db,
@@ -286,50 +409,20 @@ export async function runDueJobs(
     options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs,
     options.onlyHandled ? Object.keys(options.handlers) : undefined,
   );
-  const outcomes = await Promise.all(
-    jobs.map((job) =>
-      // Jobs the handler enqueues belong to the same request.
-      runWithRequestId(job.requestId, async () => {
-        const handler = options.handlers[job.kind];
-        try {
-          if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-          await handler.run(job.payload, { db, now, job, log: jobLog(log, job) });
-          return { job, handler, settlement: succeeded(job, handler, now), error: undefined };
-        } catch (error) {
-          return { job, handler, settlement: failedWith(job, handler, now, error), error };
-        }
-      }),
-    ),
-  );
-  try {
-    await settle(
-      db,
-      outcomes.map((o) => o.settlement),
-    );
-  } catch (settleError) {
-    // The leases run out and another pass takes the jobs again (delivery is at least once).
-    for (const { job } of outcomes)
-      jobLog(log, job).error({ err: settleError }, 'could not record a job outcome');
-    return { claimed: jobs.length, done: 0, failed: jobs.length };
-  }
-  let done = 0;
-  for (const { job, handler, settlement, error } of outcomes) {
-    const runLog = jobLog(log, job);
-    if (error === undefined) {
-      done += 1;
-      if (!handler?.everyMs) runLog.info('job done');
-    } else if (settlement.failedAt) runLog.error({ err: error }, 'job failed');
-    else if (error instanceof JobNotYetError) runLog.info({ reason: error.message }, 'job waits');
-    else runLog.warn({ err: error }, 'job failed');
-  }
+  const run: RunOptions = { handlers: options.handlers, db, now, log };
+  const outcomes = (
+    await Promise.all(unitsOf(jobs, options.handlers).map((unit) => runUnit(unit, run)))
+  ).flat();
+  const done = outcomes.length > 0 ? await record(db, outcomes, log) : 0;
   return { claimed: jobs.length, done, failed: jobs.length - done };
 }
 
 export type OutboxWorker = { stop(): Promise<void> };
 
 /**
- * The in-process worker: a pass every `pollMs`, or at once again after a full batch. Started by the
- * server in every API instance; tests start it only when they test it.
+ * The in-process worker (see the file's comment): up to `batchSize` jobs running, a claim whenever slots
+ * are free and due jobs are left, outcomes written back together. Started by the server in every API
+ * instance; tests start it only when they test it.
  */
 export function startOutboxWorker(options: {
   db: Db;
@@ -339,58 +432,105 @@ export function startOutboxWorker(options: {
   batchSize?: number;
   leaseMs?: number;
   /**
-   * Claims only the kinds it has handlers for: a lane of its own for jobs that would hold a pass up (the
-   * ARCA authorisations queue on their sequence's lease one after another, and a pass waits for its
-   * slowest job), beside a worker for the others.
+   * Claims only the kinds it has handlers for: a lane of its own for jobs that would hold the others up
+   * (the ARCA authorisations queue on their sequence's lease one after another), beside a worker for the
+   * others.
    */
   onlyHandled?: boolean;
 }): OutboxWorker {
+  const { db, handlers } = options;
   const log = options.log ?? silentLog;
   const pollMs = options.pollMs ?? OUTBOX_DEFAULTS.pollMs;
-  const batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
+  const slots = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
+  const leaseMs = options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs;
+  const kinds = options.onlyHandled ? Object.keys(handlers) : undefined;
   let stopped = false;
   let scheduled = false;
+  /** Jobs claimed and not yet ended. */
+  let running = 0;
+  /** The last claim left due jobs behind (it filled every free slot): claim again once a slot frees. */
+  let more = false;
+  let claiming: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> | undefined;
+  const units = new Set<Promise<void>>();
+  /** Ended jobs waiting to be written back, and the write running now. */
+  const ended: Outcome[] = [];
+  let writing: Promise<void> | undefined;
 
-  const tick = async () => {
-    let delay = pollMs;
-    try {
-      if (!scheduled) {
-        await scheduleRecurringJobs(options.db, options.handlers);
-        scheduled = true;
-      }
-      const result = await runDueJobs(options.db, {
-        handlers: options.handlers,
-        batchSize,
-        log,
-        ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
-        ...(options.onlyHandled ? { onlyHandled: true } : {}),
-      });
-      if (result.claimed === batchSize) delay = 0;
-    } catch (error) {
-      log.error({ err: error }, 'outbox pass failed');
+  const write = () => {
+    if (writing || ended.length === 0) return;
+    const outcomes = ended.splice(0);
+    writing = record(db, outcomes, log).then(() => {
+      writing = undefined;
+      write();
+    });
+  };
+
+  const start = (jobs: Job[], now: Date) => {
+    running += jobs.length;
+    for (const jobsOfUnit of unitsOf(jobs, handlers)) {
+      const unit = runUnit(jobsOfUnit, { handlers, db, now, log })
+        // Handlers' errors are outcomes; anything else leaves the jobs to their lease's end.
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'outbox jobs could not run');
+          return [];
+        })
+        .then((outcomes) => {
+          units.delete(unit);
+          running -= jobsOfUnit.length;
+          ended.push(...outcomes);
+          write();
+          if (more) claim();
+        });
+      units.add(unit);
     }
-    if (!stopped) timer = setTimeout(run, delay);
   };
-  const run = () => {
-    pass = tick();
+
+  const claim = () => {
+    if (stopped || claiming || running >= slots) return;
+    clearTimeout(timer);
+    const free = slots - running;
+    claiming = (async () => {
+      let wait = pollMs;
+      try {
+        if (!scheduled) {
+          await scheduleRecurringJobs(db, handlers);
+          scheduled = true;
+        }
+        const now = new Date();
+        const jobs = await claimJobs(db, now, free, leaseMs, kinds);
+        start(jobs, now);
+        more = jobs.length === free;
+        // Some due jobs but fewer than free slots: more are coming in, look again soon.
+        if (jobs.length > 0) wait = Math.ceil(pollMs / 10);
+      } catch (error) {
+        more = false;
+        log.error({ err: error }, 'outbox claim failed');
+      }
+      claiming = undefined;
+      if (stopped) return;
+      if (more) claim();
+      else timer = setTimeout(claim, wait);
+    })();
   };
-  timer = setTimeout(run, 0);
+  timer = setTimeout(claim, 0);
 
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await pass;
+      await claiming;
+      await Promise.all(units);
+      while (writing) await writing;
     },
   };
 }
 
 /**
  * The server's workers: one per lane, each claiming only its own kinds, and one for every other kind
- * `handlers` names. A lane's jobs (the ARCA authorisations, which take their sequence's lease one after
- * another) then never hold up a pass of the others (the notifications a payment enqueues).
+ * `handlers` names. A lane's jobs (the ARCA authorisations, which run one after another under their
+ * sequence's lease, ARCA's answers taking their time) then never take the slots of the others (the
+ * notifications a payment enqueues).
  */
 export function startOutboxWorkers(options: {
   db: Db;
