@@ -1,10 +1,12 @@
 /**
  * The outbox jobs of notifications:
  *  - 'notifications.create' (from notify()): stores the notification and its recipient row in one
- *    transaction, then pushes it at once to every device of the user: Web Push subscriptions, and native
- *    tokens when their service is configured (FCM for android, APNs for ios). Jobs run at least
- *    once, so everything is keyed: the notification by the fact's key, the recipient row by (notification,
- *    user), a retry by (recipient row, subscription). Running it twice stores nothing new.
+ *    statement, then pushes it at once to every device of the user: Web Push subscriptions, and native
+ *    tokens when their service is configured (FCM for android, APNs for ios). The jobs a claim brings
+ *    together are stored in one statement for all of them (runMany: a payment enqueues two, and under
+ *    load one statement each kept the worker far behind the payments). Jobs run at least once, so
+ *    everything is keyed: the notification by the fact's key, the recipient row by (notification, user),
+ *    a retry by (recipient row, subscription). Running it twice stores nothing new.
  *  - 'notifications.push': a push that has to be tried again, alone. A subscription or token the service
  *    says is gone is deleted; 429, 5xx and network errors are retried by the outbox with backoff.
  *  - 'notifications.expiring-sweep' (recurring): tells the owner of each insurance in force whose cover
@@ -15,7 +17,7 @@ import type { PushMessage } from '@cubierto/contracts';
 import { addDays, notificationOpenPath, todayInArgentina } from '@cubierto/contracts';
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import {
   insurances,
   NOTIFICATION_ACTION_TYPES,
@@ -25,6 +27,7 @@ import {
   pushSubscriptions,
 } from '../../db/schema/index.ts';
 import { backoffMs, enqueue, type Job, type JobHandlers } from '../../lib/outbox.ts';
+import { runWithRequestId } from '../../lib/request-id.ts';
 import { NOTIFY_JOB, type NotifyPayload, notify } from './notify.ts';
 import { failed, type PushOutcome, type PushSender } from './push.ts';
 
@@ -57,54 +60,87 @@ type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 /** What a push needs of a subscription. */
 type Device = Pick<SubscriptionRow, 'id' | 'kind' | 'endpoint' | 'p256dh' | 'auth'>;
 
-/** The rows of a raw query's answer, whichever driver ran it (pg answers `{ rows }`, PGlite too). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
+/** One notification to store: its fact's key, for whom and what, and when the fact happened. */
+type ToStore = { key: string; payload: unknown; occurredAt: Date };
+
+/** A stored notification, with the user's devices to push it to (none when it is already read). */
+type StoredWithDevices = {
+  stored: {
+    notificationUserId: number;
+    userId: number;
+    read: boolean;
+    title: string;
+    body: string;
+  };
+  subscriptions: Device[];
+};
 
 /**
- * Stores one notification for one user and, unless it is already read, finds the user's devices of the
- * given kinds: one statement (the notification, its recipient row and the devices' read), atomic as a
- * statement is, instead of a transaction of four and a read after it. Idempotent for the same fact (a
- * second run finds the same rows). Its time is when the event happened (the job's creation, in the
- * event's transaction), not when the worker ran.
+ * Stores notifications, one per fact, each for its user and, unless it is already read, finds the user's
+ * devices of the given kinds: one statement for all of them (the notifications, their recipient rows and
+ * the devices' read), atomic as a statement is. Answers them in the order given. Idempotent for the same
+ * facts (a second run finds the same rows). A notification's time is when its event happened (the job's
+ * creation, in the event's transaction), not when the worker ran. Throws on a payload that does not
+ * parse, before writing anything.
  */
-async function storeNotification(
+async function storeNotifications(
   db: Db,
-  payload: unknown,
-  factKey: string,
-  occurredAt: Date,
+  items: ToStore[],
   deviceKinds: SubscriptionRow['kind'][],
-) {
-  const input = NotifyPayloadSchema.parse(payload);
-  const action = input.action;
+): Promise<StoredWithDevices[]> {
+  const rows = items.map((item, ord) => {
+    const input = NotifyPayloadSchema.parse(item.payload);
+    const action = input.action;
+    return {
+      ord,
+      key: item.key,
+      user_id: input.userId,
+      title: input.title,
+      body: input.body,
+      action_type: action.type,
+      insurance_id: action.insuranceId ?? null,
+      wallet_id: action.walletId ?? null,
+      wallet_movement_id: action.walletMovementId ?? null,
+      claim_id: action.claimId ?? null,
+      invoice_id: action.invoiceId ?? null,
+      created_at: item.occurredAt.toISOString(),
+    };
+  });
   const devices =
     deviceKinds.length > 0
-      ? sql`${eq(pushSubscriptions.userId, input.userId)} and ${inArray(pushSubscriptions.kind, deviceKinds)} and r.read_at is null`
+      ? sql`${pushSubscriptions.userId} = i.user_id and ${inArray(pushSubscriptions.kind, deviceKinds)} and r.read_at is null`
       : sql`false`;
-  // "Do update" with the same key makes each insert answer its row whether it is new or not.
+  // The notifications travel as one JSON parameter, whatever their number. "Do update" with the same key
+  // makes each insert answer its row whether it is new or not; inserting in the keys' order makes two
+  // runs that share keys (a job taken again after its lease) lock them in the same order.
   const result = await db.execute(sql`
-    with n as (
+    with i as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i(ord integer, key text,
+        user_id integer, title text, body text, action_type text, insurance_id integer, wallet_id integer,
+        wallet_movement_id integer, claim_id integer, invoice_id integer, created_at timestamptz)
+    ), n as (
       insert into ${notifications} (key, title, body, action_type, insurance_id, wallet_id,
         wallet_movement_id, claim_id, invoice_id, created_at)
-      values (${factKey}, ${input.title}, ${input.body}, ${action.type}, ${action.insuranceId ?? null}::integer,
-        ${action.walletId ?? null}::integer, ${action.walletMovementId ?? null}::integer,
-        ${action.claimId ?? null}::integer, ${action.invoiceId ?? null}::integer,
-        ${occurredAt.toISOString()}::timestamptz)
+      select key, title, body, action_type, insurance_id, wallet_id, wallet_movement_id, claim_id,
+        invoice_id, created_at
+      from i order by key
       on conflict (key) do update set key = excluded.key
-      returning id, title, body
+      returning id, key, title, body
     ), r as (
       insert into ${notificationUsers} (notification_id, user_id)
-      select n.id, ${input.userId} from n
+      select n.id, i.user_id from n join i on i.key = n.key order by n.id
       on conflict (notification_id, user_id) do update set user_id = excluded.user_id
-      returning id, read_at
+      returning id, notification_id, user_id, read_at
     )
-    select r.id as notification_user_id, r.read_at is not null as read, n.title, n.body,
+    select i.ord, r.id as notification_user_id, r.read_at is not null as read, n.title, n.body,
       ${pushSubscriptions.id} as device_id, ${pushSubscriptions.kind} as device_kind,
       ${pushSubscriptions.endpoint} as device_endpoint, ${pushSubscriptions.p256dh} as device_p256dh,
       ${pushSubscriptions.auth} as device_auth
-    from n cross join r left join ${pushSubscriptions} on ${devices}`);
-  const rows = rowsOf<{
+    from i join n on n.key = i.key join r on r.notification_id = n.id and r.user_id = i.user_id
+      left join ${pushSubscriptions} on ${devices}
+    order by i.ord`);
+  const found = rowsOf<{
+    ord: number;
     notification_user_id: number;
     read: boolean;
     title: string;
@@ -115,30 +151,34 @@ async function storeNotification(
     device_p256dh: string | null;
     device_auth: string | null;
   }>(result);
-  const first = rows[0]!;
-  const subscriptions: Device[] = rows.flatMap((row) =>
-    row.device_id === null || row.device_kind === null || row.device_endpoint === null
-      ? []
-      : [
-          {
-            id: Number(row.device_id),
-            kind: row.device_kind,
-            endpoint: row.device_endpoint,
-            p256dh: row.device_p256dh,
-            auth: row.device_auth,
-          },
-        ],
-  );
-  return {
-    stored: {
-      notificationUserId: Number(first.notification_user_id),
-      userId: input.userId,
-      read: first.read,
-      title: first.title,
-      body: first.body,
-    },
-    subscriptions,
-  };
+  const stored: Array<StoredWithDevices | undefined> = [];
+  for (const row of found) {
+    const ord = Number(row.ord);
+    const one = stored[ord] ?? {
+      stored: {
+        notificationUserId: Number(row.notification_user_id),
+        userId: rows[ord]!.user_id,
+        read: row.read,
+        title: row.title,
+        body: row.body,
+      },
+      subscriptions: [],
+    };
+    stored[ord] = one;
+    if (row.device_id !== null && row.device_kind !== null && row.device_endpoint !== null)
+      one.subscriptions.push({
+        id: Number(row.device_id),
+        kind: row.device_kind,
+        endpoint: row.device_endpoint,
+        p256dh: row.device_p256dh,
+        auth: row.device_auth,
+      });
+  }
+  return items.map((item, ord) => {
+    const one = stored[ord];
+    if (!one) throw new Error(`notification ${item.key} was not stored`);
+    return one;
+  });
 }
 
 /**
@@ -147,7 +187,8 @@ async function storeNotification(
  * worker ran.
  */
 export async function createNotification(db: Db, payload: unknown, factKey: string, occurredAt = new Date()) {
-  return (await storeNotification(db, payload, factKey, occurredAt, [])).stored;
+  const [one] = await storeNotifications(db, [{ key: factKey, payload, occurredAt }], []);
+  return one!.stored;
 }
 
 type Stored = Awaited<ReturnType<typeof createNotification>>;
@@ -166,29 +207,34 @@ function sendToDevice(sender: PushSender, s: Device, message: PushMessage): Prom
   return Promise.resolve(failed(null, `${s.kind} push is not configured`, { retry: false }));
 }
 
+/** A stored notification and the devices to push it to. */
+type Push = { stored: Pick<Stored, 'notificationUserId' | 'title' | 'body'>; subscriptions: Device[] };
+
 /**
- * Sends the notification to the given subscriptions side by side. Delivered ones get `last_success_at`,
- * gone ones (Web Push 404/410, FCM UNREGISTERED, APNs Unregistered …) are deleted; the ones to try again
- * (429, 5xx, network) are answered.
+ * Sends each notification to its subscriptions, all side by side. Delivered ones get `last_success_at`,
+ * gone ones (Web Push 404/410, FCM UNREGISTERED, APNs Unregistered …) are deleted, one statement each for
+ * all the pushes; the ones to try again (429, 5xx, network) are answered.
  */
 async function sendToSubscriptions(
   db: Db,
   sender: PushSender,
-  stored: Pick<Stored, 'notificationUserId' | 'title' | 'body'>,
-  subscriptions: Device[],
+  pushes: Push[],
   now: Date,
-): Promise<Array<{ subscription: Device; reason: string }>> {
-  const message: PushMessage = {
-    title: stored.title,
-    body: stored.body,
-    notification_user_id: stored.notificationUserId,
-    url: notificationOpenPath(stored.notificationUserId),
-  };
+): Promise<Array<{ notificationUserId: number; subscription: Device; reason: string }>> {
   const outcomes = await Promise.all(
-    subscriptions.map(async (s) => ({
-      s,
-      outcome: await sendToDevice(sender, s, message),
-    })),
+    pushes.flatMap(({ stored, subscriptions }) => {
+      const message: PushMessage = {
+        title: stored.title,
+        body: stored.body,
+        notification_user_id: stored.notificationUserId,
+        url: notificationOpenPath(stored.notificationUserId),
+      };
+      return subscriptions.map(async (s) => ({
+        notificationUserId: stored.notificationUserId,
+        s,
+        outcome: await sendToDevice(sender, s, message),
+      }));
+    }),
   );
   const sent = outcomes.filter((o) => o.outcome.ok).map((o) => o.s.id);
   const gone = outcomes.filter((o) => !o.outcome.ok && o.outcome.gone).map((o) => o.s.id);
@@ -196,35 +242,53 @@ async function sendToSubscriptions(
     await db.update(pushSubscriptions).set({ lastSuccessAt: now }).where(inArray(pushSubscriptions.id, sent));
   if (gone.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
   return outcomes.flatMap((o) =>
-    !o.outcome.ok && o.outcome.retry ? [{ subscription: o.s, reason: o.outcome.message }] : [],
+    !o.outcome.ok && o.outcome.retry
+      ? [{ notificationUserId: o.notificationUserId, subscription: o.s, reason: o.outcome.message }]
+      : [],
   );
 }
 
 /**
- * The NOTIFY_JOB: stores the notification, then pushes it at once to every device of the user. A push
- * that must be tried again becomes its own delivery job, retried by the outbox with backoff. If the
- * process dies between storing and pushing, the job runs again: the notification is found, and the push
- * goes out (a device shows pushes of one notification as one, by its tag).
+ * NOTIFY_JOBs: stores their notifications (one statement for all), then pushes each at once to every
+ * device of its user. A push that must be tried again becomes its own delivery job, retried by the outbox
+ * with backoff, as part of the request its notification came from. If the process dies between storing
+ * and pushing, the jobs run again: the notifications are found, and the pushes go out (a device shows
+ * pushes of one notification as one, by its tag). Answers each job's notification in the jobs' order.
  */
-export async function createAndPush(db: Db, sender: PushSender, job: Job, now: Date) {
-  const { stored, subscriptions } = await storeNotification(
+export async function createAndPushMany(db: Db, sender: PushSender, jobs: Job[], now: Date) {
+  const all = await storeNotifications(
     db,
-    job.payload,
-    job.key ?? `job:${job.id}`,
-    job.createdAt,
+    jobs.map((job) => ({ key: job.key ?? `job:${job.id}`, payload: job.payload, occurredAt: job.createdAt })),
     pushKinds(sender),
   );
-  if (stored.read) return { ...stored, pushed: 0, retrying: 0 };
-  const retry = await sendToSubscriptions(db, sender, stored, subscriptions, now);
-  for (const { subscription: s } of retry) {
-    await enqueue(db, {
-      kind: PUSH_JOB,
-      key: `push:${stored.notificationUserId}:${s.id}`,
-      payload: { notificationUserId: stored.notificationUserId, subscriptionId: s.id },
-      runAt: new Date(now.getTime() + backoffMs(1)),
-    });
+  const retry = await sendToSubscriptions(
+    db,
+    sender,
+    all.filter((one) => !one.stored.read),
+    now,
+  );
+  for (const { notificationUserId, subscription: s } of retry) {
+    const job = jobs[all.findIndex((one) => one.stored.notificationUserId === notificationUserId)];
+    await runWithRequestId(job?.requestId, () =>
+      enqueue(db, {
+        kind: PUSH_JOB,
+        key: `push:${notificationUserId}:${s.id}`,
+        payload: { notificationUserId, subscriptionId: s.id },
+        runAt: new Date(now.getTime() + backoffMs(1)),
+      }),
+    );
   }
-  return { ...stored, pushed: subscriptions.length - retry.length, retrying: retry.length };
+  return all.map(({ stored, subscriptions }) => {
+    const retrying = retry.filter((r) => r.notificationUserId === stored.notificationUserId).length;
+    const pushed = stored.read ? 0 : subscriptions.length - retrying;
+    return { ...stored, pushed, retrying };
+  });
+}
+
+/** The NOTIFY_JOB of one job (see createAndPushMany). */
+export async function createAndPush(db: Db, sender: PushSender, job: Job, now: Date) {
+  const [one] = await createAndPushMany(db, sender, [job], now);
+  return one!;
 }
 
 export class PushRetryError extends Error {}
@@ -248,8 +312,12 @@ export async function deliverPush(db: Db, sender: PushSender, payload: unknown, 
   const retry = await sendToSubscriptions(
     db,
     sender,
-    { notificationUserId: row.nu.id, title: row.n.title, body: row.n.body },
-    [subscription],
+    [
+      {
+        stored: { notificationUserId: row.nu.id, title: row.n.title, body: row.n.body },
+        subscriptions: [subscription],
+      },
+    ],
     now,
   );
   if (retry[0]) throw new PushRetryError(retry[0].reason);
@@ -317,6 +385,12 @@ export function notificationJobs(sender: PushSender): JobHandlers {
       maxAttempts: 10,
       async run(_payload, { db, job, now }) {
         await createAndPush(db, sender, job, now);
+      },
+      // A payment's notifications, all of a batch in one statement. A payload that does not parse throws
+      // before anything is written, and the jobs then run one by one: that job fails alone.
+      async runMany(jobs, { db, now }) {
+        await createAndPushMany(db, sender, jobs, now);
+        return new Map();
       },
     },
     [PUSH_JOB]: {

@@ -226,6 +226,36 @@ describe('the notifications.create job', () => {
     expect(job!.doneAt).toBeNull();
     expect(job!.lastError).toEqual(expect.any(String));
   });
+
+  it('a batch stores each notification for its own user at its event’s time; a bad payload in it fails alone', async () => {
+    const customers = [await registerCustomer(t.app), await registerCustomer(t.app)];
+    const occurredAt = new Date(Date.now() - 60_000);
+    const jobs = [];
+    for (const c of customers)
+      jobs.push({
+        kind: NOTIFY_JOB,
+        key: `notify:test:batch:${c.email}`,
+        payload: { userId: await userIdOf(c), title: c.email, body: 'En lote', action: { type: 'Message' } },
+        createdAt: occurredAt,
+      });
+    jobs.push({
+      kind: NOTIFY_JOB,
+      key: 'notify:test:batch:bad',
+      payload: { title: 1 },
+      createdAt: occurredAt,
+    });
+    await t.database.db.insert(outbox).values(jobs);
+
+    const result = await runDueJobs(t.database.db, { handlers: notificationJobs(t.app.deps.push) });
+    expect(result).toMatchObject({ done: result.claimed - 1, failed: 1 });
+    for (const c of customers) {
+      const { data } = await list(c);
+      expect(data.map((n) => n.notification.title)).toEqual([c.email]);
+      expect(new Date(data[0]!.notification.created_at).getTime()).toBe(occurredAt.getTime());
+    }
+    const [bad] = await t.database.db.select().from(outbox).where(eq(outbox.key, 'notify:test:batch:bad'));
+    expect(bad).toMatchObject({ doneAt: null, attempts: 1 });
+  });
 });
 
 describe('opening routes by action type (spec §4)', () => {
