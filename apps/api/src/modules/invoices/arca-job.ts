@@ -17,10 +17,12 @@
  * The number being asked for is committed before the call, so a process that dies mid-call leaves it for
  * the next attempt to consult. Numbers stay gap-free: ARCA hands out last + 1 only to authorised
  * vouchers, and nothing else asks numbers of that point of sale (docs/operations.md).
+ *
+ * The jobs a worker claims together run one after another (authorizeInvoiceJobs), not side by side.
  */
 import { randomUUID } from 'node:crypto';
 import { formatInvoiceNumber, splitIva } from '@cubierto/contracts';
-import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   arcaSequences,
@@ -29,7 +31,8 @@ import {
   invoices,
   type StoredArcaMessage,
 } from '../../db/schema/index.ts';
-import { enqueue, type JobHandlers, type JobLog, JobNotYetError } from '../../lib/outbox.ts';
+import { enqueue, type Job, type JobHandlers, type JobLog, JobNotYetError } from '../../lib/outbox.ts';
+import { runWithRequestId } from '../../lib/request-id.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   type ArcaCaeRequest,
@@ -107,6 +110,11 @@ export class ArcaNotYetError extends JobNotYetError {
   override name = 'ArcaNotYetError';
 }
 
+/** Another instance held the sequence for longer than a job waits for it. */
+export class ArcaSequenceBusyError extends ArcaNotYetError {
+  override name = 'ArcaSequenceBusyError';
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Takes the lease of a sequence, waiting for another holder up to `waitMs`; answers the release. */
@@ -150,7 +158,7 @@ async function takeSequence(
       };
     }
     if (Date.now() >= giveUpAt)
-      throw new ArcaNotYetError(`ARCA sequence ${pointOfSale}/${voucherType} is busy`);
+      throw new ArcaSequenceBusyError(`ARCA sequence ${pointOfSale}/${voucherType} is busy`);
     await sleep(pause);
   }
 }
@@ -510,6 +518,76 @@ export async function authorizeInvoice(deps: Deps, invoiceId: number): Promise<A
   }
 }
 
+function invoiceIdOf(payload: unknown): number {
+  const invoiceId = Number((payload as { invoiceId?: unknown }).invoiceId);
+  if (!Number.isInteger(invoiceId)) throw new Error('invoices.arca-authorize needs an invoiceId');
+  return invoiceId;
+}
+
+/**
+ * Several authorisation jobs, one after another: side by side they would only take turns on their
+ * sequence's lease, each polling for it. The newest waiting invoice goes first, since under one lease it
+ * authorises every document of its sequence up to it, oldest first; the jobs of those then find theirs
+ * done (one read for all of them). Invoices go before credit notes, so that a note whose invoice is in
+ * the same batch finds it authorised. When ARCA does not answer, or a sequence stays busy, the jobs not
+ * tried yet fail with that reason and wait for their retry, instead of each asking again (and waiting
+ * for the lease again). Answers the jobs that failed, with their errors.
+ */
+export async function authorizeInvoiceJobs(
+  deps: Omit<Deps, 'log'>,
+  jobs: Job[],
+  logOf: (job: Job) => JobLog,
+): Promise<Map<number, unknown>> {
+  const failures = new Map<number, unknown>();
+  let left: Array<{ job: Job; invoiceId: number }> = [];
+  for (const job of jobs) {
+    try {
+      left.push({ job, invoiceId: invoiceIdOf(job.payload) });
+    } catch (error) {
+      failures.set(job.id, error);
+    }
+  }
+  while (left.length > 0) {
+    const rows = await deps.db
+      .select({ id: invoices.id, kind: invoices.kind })
+      .from(invoices)
+      .where(
+        and(
+          inArray(
+            invoices.id,
+            left.map((l) => l.invoiceId),
+          ),
+          eq(invoices.arcaStatus, 'pendiente_cae'),
+        ),
+      );
+    // A document no longer waiting for its CAE (authorised by another job, rejected, gone): its job is done.
+    const waiting = new Map(rows.map((row) => [row.id, row.kind]));
+    left = left
+      .filter((l) => waiting.has(l.invoiceId))
+      .sort((a, b) => {
+        const notes =
+          Number(waiting.get(a.invoiceId) === 'credit_note') -
+          Number(waiting.get(b.invoiceId) === 'credit_note');
+        return notes !== 0 ? notes : b.invoiceId - a.invoiceId;
+      });
+    const next = left.shift();
+    if (!next) break;
+    try {
+      await runWithRequestId(next.job.requestId, () =>
+        authorizeInvoice({ ...deps, log: logOf(next.job) }, next.invoiceId),
+      );
+    } catch (error) {
+      failures.set(next.job.id, error);
+      if (error instanceof ArcaUnavailableError || error instanceof ArcaSequenceBusyError) {
+        const reason = `not asked: ${error.message}`;
+        for (const { job } of left) failures.set(job.id, new ArcaNotYetError(reason));
+        break;
+      }
+    }
+  }
+  return failures;
+}
+
 /** The outbox handler: one job per document (and per operator retry). */
 export function invoiceJobs(arca: ArcaService): JobHandlers {
   return {
@@ -517,10 +595,9 @@ export function invoiceJobs(arca: ArcaService): JobHandlers {
       // ARCA may be down for a while: keep trying (the wait grows to an hour); operators see what waits.
       maxAttempts: 200,
       async run(payload, context) {
-        const invoiceId = Number((payload as { invoiceId?: unknown }).invoiceId);
-        if (!Number.isInteger(invoiceId)) throw new Error('invoices.arca-authorize needs an invoiceId');
-        await authorizeInvoice({ db: context.db, arca, log: context.log }, invoiceId);
+        await authorizeInvoice({ db: context.db, arca, log: context.log }, invoiceIdOf(payload));
       },
+      runMany: (jobs, context) => authorizeInvoiceJobs({ db: context.db, arca }, jobs, context.logOf),
     },
   };
 }

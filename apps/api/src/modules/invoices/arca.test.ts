@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { formatArs } from '@cubierto/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arcaPeer, authorizeInvoices } from '../../../test/arca.ts';
@@ -25,10 +25,11 @@ import {
   payThroughSandbox,
 } from '../../../test/purchase.ts';
 import { type Db, openDatabase } from '../../db/client.ts';
-import { auditLog, invoiceLines, invoices } from '../../db/schema/index.ts';
+import { auditLog, invoiceLines, invoices, outbox } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { runDueJobs } from '../../lib/outbox.ts';
 import { postMovement } from '../wallets/service.ts';
+import { ArcaUnavailableError } from './arca/types.ts';
 import { ARCA_AUTHORIZE_JOB, arcaAmounts, enqueueArcaAuthorization, invoiceJobs } from './arca-job.ts';
 import { createArcaService } from './arca-service.ts';
 import { createArcaTicketStore } from './arca-tickets.ts';
@@ -369,6 +370,47 @@ describe('ARCA authorisation', () => {
     // In the order they were issued.
     expect(mine.map((i) => i.number)).toEqual([...mine.map((i) => i.number)].sort((x, y) => x! - y!));
   }, 180_000);
+
+  it('a batch of jobs asks ARCA once when it does not answer; the others wait for their retry unasked', async () => {
+    await authorizeInvoices(t);
+    const c = await registerCustomer(t.app);
+    for (let i = 0; i < 3; i++) {
+      const insurance = await contractInsurance(t.app, c.auth, coverage);
+      await payThroughSandbox(t.app, c.auth, insurance.id);
+    }
+    // ARCA down: its first call fails, and it is the only one.
+    let asked = 0;
+    const real = t.app.deps.arca;
+    const down = {
+      ...real,
+      client: {
+        ...real.client,
+        receiverIvaConditions: async () => {
+          asked += 1;
+          throw new ArcaUnavailableError('connect ECONNREFUSED');
+        },
+      },
+    };
+    const result = await runDueJobs(t.database.db, { handlers: invoiceJobs(down), onlyHandled: true });
+    expect(result).toEqual({ claimed: 3, done: 0, failed: 3 });
+    expect(asked).toBe(1);
+    const jobs = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, ARCA_AUTHORIZE_JOB), isNull(outbox.doneAt)));
+    expect(jobs.map((job) => job.lastError).sort()).toEqual([
+      'connect ECONNREFUSED',
+      'not asked: connect ECONNREFUSED',
+      'not asked: connect ECONNREFUSED',
+    ]);
+    expect(jobs.every((job) => job.attempts === 1 && job.failedAt === null)).toBe(true);
+
+    // Back up: the next batch authorises all three, in the order they were issued.
+    await authorizeInvoices(t);
+    const mine = await invoicesOf(c);
+    expect(mine.map((i) => i.arca_status)).toEqual(['autorizada', 'autorizada', 'autorizada']);
+    expect(mine.map((i) => i.number)).toEqual([...mine.map((i) => i.number)].sort((x, y) => x! - y!));
+  }, 120_000);
 
   it('a restarted app (a new local peer) goes on from the database’s last number, never numbering from 1 again', async () => {
     await authorizeInvoices(t);
