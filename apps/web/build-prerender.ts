@@ -175,6 +175,8 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
   let root = '';
   let outDir = 'dist';
   let mode = 'production';
+  /** A build for the apps, whose API is on another origin (build-csp.ts): no server of the API serves it. */
+  let otherApiOrigin = false;
   let bundle: BundleLike = {};
   return {
     name: 'cubierto-prerender',
@@ -183,6 +185,7 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       mode = config.mode;
+      otherApiOrigin = Boolean(config.env.VITE_API_ORIGIN);
     },
     writeBundle: {
       sequential: true,
@@ -245,7 +248,9 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
               path: page.path,
               file: page.file,
               route: rendered.route,
-              preloads: page.preloads,
+              // The preloads name the API's addresses on the server's own origin: a build whose API is
+              // elsewhere announces none (whatever serves it is not the API).
+              preloads: otherApiOrigin ? [] : page.preloads,
             });
           }
           writeFileSync(
