@@ -134,11 +134,6 @@ export function holdWrite(tx: DbOrTx, ...writes: SQL[]): boolean {
   return true;
 }
 
-/** Forgets the held jobs and writes (their work was undone) and keeps holding. */
-export function dropHeldJobs(tx: DbOrTx): void {
-  if (held.has(tx)) holdJobs(tx);
-}
-
 /**
  * Writes the held jobs and writes and stops holding. With `along`, one statement writes them and runs
  * `along` (a data-modifying statement of the same transaction, as a CTE's main query): one round trip.
@@ -530,7 +525,9 @@ export function startOutboxWorker(options: {
  * The server's workers: one per lane, each claiming only its own kinds, and one for every other kind
  * `handlers` names. A lane's jobs (the ARCA authorisations, which run one after another under their
  * sequence's lease, ARCA's answers taking their time) then never take the slots of the others (the
- * notifications a payment enqueues).
+ * notifications a payment enqueues). Every worker claims only the kinds it handles: a job of a kind no
+ * worker here knows (enqueued by a newer instance during a rolling deploy) waits, untouched, for an
+ * instance that does, instead of failing here.
  */
 export function startOutboxWorkers(options: {
   db: Db;
