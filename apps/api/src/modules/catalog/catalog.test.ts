@@ -161,6 +161,48 @@ describe('application policies', () => {
     expect(policy.coverages).toBeUndefined();
   });
 
+  it('answers the same through the one-statement catalogue as through the general list (pages, loads, one policy)', async () => {
+    // /public-policies (the alias) goes through findPolicies; /applications/1/… and the coverage dialog's
+    // fetch through the catalogue's own statement.
+    for (const query of [
+      'per_page=3&page=2',
+      'per_page=5&page=9',
+      'load[Policy]=company',
+      'filter[risk_type][eq]=car',
+    ]) {
+      const general = await t.app.inject({ method: 'GET', url: `/api/v4/public-policies?${query}` });
+      const one = await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/applications/1/public-policies?${query}`,
+      });
+      expect(one.statusCode, query).toBe(200);
+      expect(one.json(), query).toEqual(general.json());
+    }
+    const id = (
+      await t.app.inject({ method: 'GET', url: '/api/v4/public-policies?filter[risk_type][eq]=home' })
+    ).json<{ data: PolicyOut[] }>().data[0]!.id;
+    for (const load of ['company,riskType', '*,company,riskType,coverages']) {
+      const general = await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/public-policies/${id}?load[Policy]=${load}`,
+      });
+      const dialog = await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/customers/linked-applications/1/policies/${id}?load[Policy]=${load}`,
+        headers: customer.auth,
+      });
+      expect(dialog.statusCode, load).toBe(200);
+      expect(dialog.json(), load).toEqual(general.json());
+    }
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/customers/linked-applications/999/policies/${id}`,
+      headers: customer.auth,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('La aplicación no existe.');
+  });
+
   it('lets only operators link and unlink: a customer gets 403, nobody 401', async () => {
     const id = (
       await t.app.inject({ method: 'GET', url: '/api/v4/public-policies?filter[risk_type][eq]=store' })

@@ -5,6 +5,7 @@
 import { PageMetaSchema, PolicySchema } from '@cubierto/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { listQuerySchema, pageMeta, parseListQuery } from '../../lib/list-query.ts';
 import { cachedAnswers } from '../../lib/read-cache.ts';
 import { rejectDuringMaintenance, requireCustomer, requireOperator } from '../../lib/request-context.ts';
@@ -12,6 +13,8 @@ import { auditContext } from '../operators/audit.ts';
 import { linkPolicy } from './operator-service.ts';
 import {
   assertApplication,
+  catalogueFastFilter,
+  findCataloguePage,
   findPolicies,
   findPolicy,
   catalogueListSpec as listSpec,
@@ -55,6 +58,19 @@ function publicCatalogue(
     async (request) => {
       const q = parseListQuery(request.query, listSpec);
       const load = q.load.Policy ?? new Set(POLICY_RELATIONS);
+      // The storefront's own requests (no filter or one risk type, under an application's id): one statement.
+      const fast = 'applicationId' in request.params ? catalogueFastFilter(request.query) : undefined;
+      if (fast && 'applicationId' in request.params) {
+        const { rows, total } = await findCataloguePage(deps.db, {
+          applicationId: request.params.applicationId,
+          riskType: fast.riskType,
+          policyId: null,
+          load,
+          limit: q.perPage,
+          offset: q.offset,
+        });
+        return { data: rows, meta: pageMeta(q, total) };
+      }
       const { rows, total } = await findPolicies(deps.db, {
         where: q.where,
         load,
@@ -199,16 +215,19 @@ export const linkedApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { readCache: cachedAnswers(deps.catalog, undefined, { shared: true }) },
     },
     async (request) => {
-      await assertApplication(deps.db, request.params.applicationId);
       const q = parseListQuery(request.query, { loads: listSpec.loads });
-      return {
-        data: await findPolicy(deps.db, {
-          policyId: request.params.id,
-          load: q.load.Policy ?? new Set(['company', 'riskType']),
-          linkedTo: request.params.applicationId,
-          onlyLinked: true,
-        }),
-      };
+      // The application checked and the policy read in one statement (the catalogue's own).
+      const { rows } = await findCataloguePage(deps.db, {
+        applicationId: request.params.applicationId,
+        riskType: null,
+        policyId: request.params.id,
+        load: q.load.Policy ?? new Set(['company', 'riskType']),
+        limit: 1,
+        offset: 0,
+      });
+      const policy = rows[0];
+      if (!policy) throw new AppError('not_found', { message: 'La póliza no existe o no está disponible.' });
+      return { data: policy };
     },
   );
 };

@@ -12,8 +12,8 @@ import {
   type RiskTypeCode,
   todayInArgentina,
 } from '@cubierto/contracts';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   applicationPolicies,
   applications,
@@ -23,7 +23,8 @@ import {
   riskTypes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ListSpec } from '../../lib/list-query.ts';
+import type { ListSpec, RawQuery } from '../../lib/list-query.ts';
+import { preparedPerDatabase } from '../../lib/prepared.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 type RiskTypeRow = typeof riskTypes.$inferSelect;
@@ -192,17 +193,29 @@ export async function findPolicies(
       : [];
   return {
     total,
-    rows: page.map((r) => policyOut(r.policy, r.company, r.riskType, options.load, coverageRows, linkedIds)),
+    rows: page.map((r) =>
+      policyOut(
+        r.policy,
+        r.company,
+        r.riskType,
+        options.load,
+        coverageRows.filter((c) => c.policyId === r.policy.id),
+        linkedIds?.has(r.policy.id),
+      ),
+    ),
   };
 }
 
 function policyOut(
-  policy: PolicyRow,
-  company: CompanyRow,
+  policy: Pick<
+    PolicyRow,
+    'id' | 'name' | 'includes' | 'excludes' | 'status' | 'externalUrl' | 'specialClauses'
+  >,
+  company: Parameters<typeof companyOut>[0],
   riskType: RiskTypeRow,
   load: ReadonlySet<string>,
-  coverageRows: CoverageRow[],
-  linkedIds: Set<number> | undefined,
+  policyCoverages: readonly CoverageOutRow[],
+  linked: boolean | undefined,
 ): Policy {
   const out: Policy = {
     id: policy.id,
@@ -214,15 +227,117 @@ function policyOut(
     special_clauses: policy.specialClauses,
     risk_type: { short_code: riskType.shortCode },
   };
-  if (linkedIds) out.linked = linkedIds.has(policy.id);
+  if (linked !== undefined) out.linked = linked;
   if (load.has('company')) out.company = companyOut(company);
   if (load.has('riskType')) out.riskType = riskTypeOut(riskType);
-  if (load.has('coverages')) {
-    out.coverages = coverageRows
-      .filter((c) => c.policyId === policy.id)
-      .map((c) => coverageOut(c, riskType.shortCode));
-  }
+  if (load.has('coverages')) out.coverages = policyCoverages.map((c) => coverageOut(c, riskType.shortCode));
   return out;
+}
+
+/** A catalogue policy as the statement below builds it: its row with its company, risk type and coverages. */
+type CataloguePolicyJson = Pick<
+  PolicyRow,
+  'id' | 'name' | 'includes' | 'excludes' | 'status' | 'externalUrl' | 'specialClauses'
+> & {
+  company: Parameters<typeof companyOut>[0];
+  riskType: RiskTypeRow;
+  coverages: CoverageOutRow[] | null;
+};
+
+/**
+ * The storefront's catalogue pages in one prepared statement (issue 22: four queries and 17 ms on PGlite
+ * before): the application checked, the policies it links with an optional risk type or policy id, their
+ * count for the page's meta, and each policy with its company, risk type and (when asked) coverages, built
+ * by the database as one JSON value. No row: the application does not exist or is inactive. The filters
+ * other than `risk_type` eq go through findPolicies.
+ */
+const preparedCataloguePage = preparedPerDatabase((db: Db) => {
+  const riskType = sql.placeholder('riskType');
+  const policyId = sql.placeholder('policyId');
+  const matching = sql`p.status = 'active'
+    and exists (select 1 from application_policies ap where ap.application_id = ${applications.id} and ap.policy_id = p.id)
+    and (${riskType}::text is null or rt.short_code = ${riskType}::text)
+    and (${policyId}::int is null or p.id = ${policyId}::int)`;
+  const from = sql`from policies p
+    join companies c on c.id = p.company_id
+    join risk_types rt on rt.id = p.risk_type_id`;
+  return db
+    .select({
+      page: sql<{ total: number; rows: CataloguePolicyJson[] }>`json_build_object(
+        'total', (select count(*)::int ${from} where ${matching}),
+        'rows', (select coalesce(json_agg(x.doc order by x.risk_type_id, x.id), '[]'::json) from (
+          select rt.id as risk_type_id, p.id, json_build_object(
+            'id', p.id, 'name', p.name, 'includes', p.includes, 'excludes', p.excludes, 'status', p.status,
+            'externalUrl', p.external_url, 'specialClauses', p.special_clauses,
+            'company', json_build_object(
+              'id', c.id, 'name', c.name, 'legalName', c.legal_name, 'logoFilename', c.logo_filename),
+            'riskType', json_build_object(
+              'id', rt.id, 'shortCode', rt.short_code, 'name', rt.name, 'plural', rt.plural,
+              'flowGroup', rt.flow_group),
+            'coverages', case when ${sql.placeholder('withCoverages')}::boolean then (
+              select coalesce(json_agg(json_build_object(
+                'id', cv.id, 'policyId', cv.policy_id, 'publicName', cv.public_name,
+                'publicDescription', cv.public_description, 'description', cv.description,
+                'descriptionMore', cv.description_more, 'pricing', cv.pricing,
+                'surchargeBps', cv.surcharge_bps, 'taxBps', cv.tax_bps
+              ) order by cv.sort_order, cv.id), '[]'::json)
+              from coverages cv where cv.policy_id = p.id and cv.status = 'active') end
+          ) as doc
+          ${from}
+          where ${matching}
+          order by rt.id, p.id
+          limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int) x)
+      )`,
+    })
+    .from(applications)
+    .where(and(eq(applications.id, sql.placeholder('applicationId')), eq(applications.active, true)))
+    .prepare('catalogue_page');
+});
+
+/**
+ * The raw query's filters when the catalogue statement can answer them (none, or `risk_type` eq alone);
+ * undefined sends the request through findPolicies. Call it after parseListQuery has validated the query.
+ */
+export function catalogueFastFilter(query: RawQuery): { riskType: string | null } | undefined {
+  let riskType: string | null = null;
+  for (const [key, value] of Object.entries(query)) {
+    if (!key.startsWith('filter[')) continue;
+    if (key !== 'filter[risk_type][eq]') return undefined;
+    // The list parser reads a repeated key's last value: the same here.
+    riskType = (Array.isArray(value) ? value[value.length - 1] : value) ?? '';
+  }
+  return { riskType };
+}
+
+/**
+ * A page of the policies an active application links (its public catalogue), or one of them by id: what
+ * findPolicies gives with `linkedTo` and `onlyLinked`, plus the application's own 404, in one statement.
+ */
+export async function findCataloguePage(
+  db: Db,
+  options: {
+    applicationId: number;
+    riskType: string | null;
+    policyId: number | null;
+    load: ReadonlySet<string>;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: Policy[]; total: number }> {
+  const [found] = await preparedCataloguePage(db).execute({
+    applicationId: options.applicationId,
+    riskType: options.riskType,
+    policyId: options.policyId,
+    withCoverages: options.load.has('coverages'),
+    limit: options.limit,
+    offset: options.offset,
+  });
+  if (!found) throw new AppError('not_found', { message: 'La aplicación no existe.' });
+  const { total, rows } = found.page;
+  return {
+    total,
+    rows: rows.map((p) => policyOut(p, p.company, p.riskType, options.load, p.coverages ?? [], true)),
+  };
 }
 
 export async function findPolicy(
