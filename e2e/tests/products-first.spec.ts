@@ -4,6 +4,10 @@
  * lands in its contract with no tour on top; signing in from a product's registration goes on into its
  * contract too; a signed-in customer's home shows the products within the first screen, above the wallets
  * on a phone and beside them on a desktop, and offers the tour in a card rather than opening it.
+ *
+ * Between the registration and the login, what the visitor types while the other page is on its way (its
+ * code loading, or drawn in a transition on a slow phone while the old form is still on screen) goes on
+ * in the new one, the typing included.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { registerThroughApi } from './api-steps.ts';
@@ -107,6 +111,68 @@ test("a customer signs in from a product's registration ('Ingresá') and goes on
   await expect(page.getByText('Celular · Robo').first()).toBeVisible();
   await expectNoTour(page);
   await shot(page, info, 'contract-after-sign-in');
+});
+
+test("what a fast typist types while the login from a product's registration is on its way is kept", async ({
+  page,
+}) => {
+  const customer = await registerThroughApi(page, 'Diego Ferreyra');
+  await page.goto('/productos/cell-phone');
+  await page.getByRole('button', { name: 'Contratar Robo (Celular Protegido)' }).click();
+  const registration = page.getByRole('form', { name: 'Creá tu cuenta' });
+  await expect(registration.getByLabel('Email')).toBeVisible();
+
+  // A slow phone: the router changes the address and then draws the login in a transition, keeping the
+  // registration (with its own 'Email' field) on screen meanwhile, a few seconds at this rate.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await page.getByRole('link', { name: 'Ingresá', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/login\?coverage=\d+$/);
+  // The visitor types the e-mail into the field on screen (the registration's, still), one key at a time:
+  // the login replaces the registration halfway through.
+  await page.getByLabel('Email').click();
+  await page.keyboard.type(customer.email, { delay: 40 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  const login = page.getByRole('form', { name: 'Ingresá a tu cuenta' });
+  await expect(registration).toHaveCount(0);
+  await expect(login.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(login.getByLabel('Email')).toBeFocused();
+  await login.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await login.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
+});
+
+test("what is typed into the login after 'Registrate', while the registration's code loads, goes on there", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const login = page.getByRole('form', { name: 'Ingresá a tu cuenta' });
+  // The app owns the page (a prerendered page's link would load the registration from the server).
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+  });
+  // A slow connection: the registration's code is held until the visitor has typed half their address.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/register-page-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const address = newEmail('cambio');
+  const [start, rest] = [address.slice(0, 8), address.slice(8)];
+  await page.getByRole('link', { name: 'Registrate' }).click();
+  await login.getByLabel('Email').click();
+  await page.keyboard.type(start);
+  release();
+  const registration = page.getByRole('form', { name: 'Creá tu cuenta' });
+  await expect(registration).toBeVisible();
+  await page.keyboard.type(rest);
+  await expect(registration.getByLabel('Email')).toHaveValue(address);
+  await expect(registration.getByLabel('Email')).toBeFocused();
 });
 
 test('a signed-in home shows the products within the first screen, above the wallets on a phone and beside them on a desktop', async ({

@@ -14,7 +14,7 @@
 import type { TokenResponse } from '@cubierto/contracts';
 import { ReferralCodeSchema, RegisterBodySchema } from '@cubierto/contracts';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -28,6 +28,7 @@ import { useAsyncValue } from '../../../shared/hooks/use-async-value.ts';
 import { IconInfo } from '../../../shared/ui/icons.tsx';
 import { PasswordField } from '../../../shared/ui/password-field.tsx';
 import { registerCustomer } from '../api/register.ts';
+import { formBeingReplaced, handOverToLogin, takeFromReplacedForm } from '../carry-typing.ts';
 import { completeSignIn } from '../complete-sign-in.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { RegistrationCodeStep } from '../components/registration-code-step.tsx';
@@ -62,17 +63,20 @@ function AccountExists({
   lead,
   email,
   coverageId,
+  formRef,
 }: {
   lead: string;
   email: string;
   coverageId: number | null;
+  /** The form, whose typing goes on in the login (carry-typing.ts). */
+  formRef: RefObject<HTMLFormElement | null>;
 }) {
   const { t } = useTranslation();
   const login = loginPathOf(coverageId, email);
   return (
     <>
       {lead}{' '}
-      <Anchor component={Link} to={login} fz="inherit" fw={600}>
+      <Anchor component={Link} to={login} onClick={handOverToLogin(formRef)} fz="inherit" fw={600}>
         {t('register.takenLogin')}
       </Anchor>{' '}
       {t('register.takenOr')}{' '}
@@ -142,6 +146,19 @@ export function RegisterPage() {
     if (pending) setValue('email', pending.email);
   }, [pending, setValue]);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // Drawn in place of the login ('Registrate'): what was typed there, also while this page was on its
+  // way, goes on here, and so does the typing (carry-typing.ts). The login's form is read as this page
+  // first renders, while it is still on screen. An e-mail from a social provider's pending sign-up wins.
+  const [replaced] = useState(formBeingReplaced);
+  useLayoutEffect(() => {
+    const taken = takeFromReplacedForm(replaced);
+    if (!taken) return;
+    if (taken.email) setValue('email', taken.email);
+    if (taken.password !== undefined) setValue('password', taken.password);
+    taken.focus(formRef.current);
+  }, [replaced, setValue]);
+
   /** The account exists: on as after any sign-in (register-risk goes on to contract its product). */
   const finish = async (token: TokenResponse) => {
     await pendingRegistration.clear();
@@ -175,7 +192,14 @@ export function RegisterPage() {
   const errorOf = (field: 'email' | 'dni'): ReactNode => {
     const error = errors[field];
     if (error?.type !== TAKEN || !error.message) return error?.message;
-    return <AccountExists lead={error.message} email={getValues('email')} coverageId={coverageId} />;
+    return (
+      <AccountExists
+        lead={error.message}
+        email={getValues('email')}
+        coverageId={coverageId}
+        formRef={formRef}
+      />
+    );
   };
 
   return (
@@ -198,7 +222,7 @@ export function RegisterPage() {
       footer={
         <>
           {t('register.haveAccount')}{' '}
-          <Anchor component={Link} to={loginPathOf(coverageId)} fw={600}>
+          <Anchor component={Link} to={loginPathOf(coverageId)} onClick={handOverToLogin(formRef)} fw={600}>
             {t('register.loginLink')}
           </Anchor>
         </>
@@ -211,7 +235,13 @@ export function RegisterPage() {
           onBack={() => setCodeSentTo(null)}
         />
       )}
-      <form onSubmit={onSubmit} noValidate aria-label={t('register.title')} hidden={Boolean(codeSentTo)}>
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t('register.title')}
+        hidden={Boolean(codeSentTo)}
+      >
         <Stack gap="md">
           {coverageId && <ChosenProductSummary coverageId={coverageId} />}
           {pending && (
