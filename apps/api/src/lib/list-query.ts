@@ -229,7 +229,8 @@ export function listQuerySchema(spec: ListSpec) {
  */
 export const RawQuerySchema = listQuerySchema({});
 
-function escapeLike(value: string): string {
+/** `value` with LIKE's wildcards and escape taken literally (a `like` filter's pattern is `%value%`). */
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -243,5 +243,24 @@ describe('app versions', () => {
     const data = res.json().data as Array<{ version: string; platform: string; social: typeof social }>;
     expect(data.map((v) => v.version)).toEqual(['2.1.11', '2.0.0']);
     expect(data[0]!.social).toEqual(social);
+
+    // The apps' own query is read by one prepared statement; any other by the general list: the same answers.
+    for (const [filters, page] of [
+      ['filter[platform][like]=web&filter[active][eq]=true', ''],
+      ['filter[platform][like]=web&filter[active][eq]=1', '&page=2&per_page=1'],
+      ['filter[platform][like]=%25&filter[active][eq]=false', ''],
+      ['filter[active][eq]=true&filter[platform][like]=e', '&per_page=1'],
+    ]) {
+      const one = await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/common/app-version?${filters}&sort_by=-id${page}`,
+      });
+      const general = await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/common/app-version?${filters}&sort_by=-id,id${page}`,
+      });
+      expect(one.statusCode, filters).toBe(200);
+      expect(one.json(), filters).toEqual(general.json());
+    }
   });
 });
