@@ -184,6 +184,13 @@ describe('process rules', () => {
     expect(await page('per_page=3')).toEqual({ ids: newestFirst, total: 3, last: 1 });
     expect((await page('per_page=2&page=3')).total).toBe(3);
     expect(await page('per_page=5&sort_by=id')).toEqual({ ids, total: 3, last: 1 });
+    // One status: the prepared statement (eq) counts a full page as the general list (in) does.
+    const status = (
+      await t.app.inject({ method: 'GET', url: '/api/v4/customers/insurances', headers: c.auth })
+    ).json<{ data: { status: string }[] }>().data[0]!.status;
+    expect(await page(`per_page=2&filter[status][eq]=${status}`)).toEqual(
+      await page(`per_page=2&filter[status][in]=${status}`),
+    );
     // Another customer's list is theirs alone, through the same prepared statement.
     const other = await registerCustomer(t.app);
     const theirs = await t.app.inject({

@@ -119,9 +119,23 @@ export const insuranceListSpec = {
   defaultSort: INSURANCES_DEFAULT_ORDER,
 } satisfies ListSpec;
 
+/**
+ * The prepared lists' rows, each with the count of all the rows the `where` matches (a window over the
+ * rows before LIMIT): a full page tells its total without a second statement (issue 22).
+ */
+function countedQuery(db: Db) {
+  return db
+    .select({ ...shownColumns, total: sql<number>`(count(*) over ())::int` })
+    .from(insurances)
+    .innerJoin(coverages, eq(coverages.id, insurances.coverageId))
+    .innerJoin(policies, eq(policies.id, insurances.policyId))
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(riskTypes, eq(riskTypes.id, policies.riskTypeId));
+}
+
 /** The list as the app asks for it nearly always (no filter, newest first), prepared (lib/prepared.ts). */
 const preparedLatestInsurances = preparedPerDatabase((db: Db) =>
-  baseQuery(db)
+  countedQuery(db)
     .where(eq(insurances.userId, sql.placeholder('userId')))
     .orderBy(...INSURANCES_DEFAULT_ORDER)
     .limit(sql.placeholder('limit'))
@@ -131,7 +145,7 @@ const preparedLatestInsurances = preparedPerDatabase((db: Db) =>
 
 /** The same with one status (the home's insurances in force, `filter[status][eq]=vigente`), prepared. */
 const preparedLatestInsurancesByStatus = preparedPerDatabase((db: Db) =>
-  baseQuery(db)
+  countedQuery(db)
     .where(
       and(eq(insurances.userId, sql.placeholder('userId')), eq(insurances.status, sql.placeholder('status'))),
     )
@@ -194,7 +208,7 @@ export async function listInsurances(
   const prepared = is(db, PgTransaction) ? undefined : (input.prepared ?? (unfiltered ? {} : undefined));
   const where = and(eq(insurances.userId, input.userId), input.where);
   const page = { userId: input.userId, limit: input.limit, offset: input.offset };
-  const rows = !prepared
+  const rows: Row[] = !prepared
     ? await baseQuery(db)
         .where(where)
         .orderBy(...(input.orderBy.length ? input.orderBy : INSURANCES_DEFAULT_ORDER))
@@ -203,9 +217,11 @@ export async function listInsurances(
     : prepared.status === undefined
       ? await preparedLatestInsurances(db as Db).execute(page)
       : await preparedLatestInsurancesByStatus(db as Db).execute({ ...page, status: prepared.status });
-  // A page that is not full tells the total by itself (the home's five latest, most customers' lists).
-  let total = input.offset + rows.length;
-  if (rows.length === input.limit || (rows.length === 0 && input.offset > 0)) {
+  // A page that is not full tells the total by itself (the home's five latest, most customers' lists); a
+  // prepared statement's rows carry it.
+  const counted = prepared ? (rows[0] as (Row & { total?: number }) | undefined)?.total : undefined;
+  let total = counted ?? input.offset + rows.length;
+  if (counted === undefined && (rows.length === input.limit || (rows.length === 0 && input.offset > 0))) {
     const [counted] = await db
       .select({ n: count() })
       .from(insurances)
