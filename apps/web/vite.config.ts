@@ -18,8 +18,12 @@ const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 const inSrc = (pattern: RegExp) => (id: string) =>
   id.startsWith(srcDir) && pattern.test(id.slice(srcDir.length));
 
-// Without the Promise polyfill every supported browser already has.
-const alias = [{ find: /^localforage$/, replacement: 'localforage/dist/localforage.nopromises.js' }];
+const alias = [
+  // Without the Promise polyfill every supported browser already has.
+  { find: /^localforage$/, replacement: 'localforage/dist/localforage.nopromises.js' },
+  // Zod without its eval probe, which the Content-Security-Policy reports (src/shared/zod-without-eval.ts).
+  { find: /^zod$/, replacement: fileURLToPath(new URL('./src/shared/zod-without-eval.ts', import.meta.url)) },
+];
 
 export default defineConfig({
   // The service worker's shell list and the prerendered public pages are written before the compressed

@@ -199,6 +199,28 @@ test.describe('with JavaScript on', () => {
     );
   });
 
+  test('the public pages break none of their Content-Security-Policy while they load and draw their data', async ({
+    page,
+  }) => {
+    // What the browser reports as a violation (zod's eval probe was one, on every page with a schema).
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = violations;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const violations = () =>
+      page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    await page.goto('/terminos');
+    await expect(page.getByRole('heading', { name: 'Términos y condiciones', level: 1 })).toBeVisible();
+    await reactOwns(page, 'h1');
+    expect(await violations()).toEqual([]);
+    await page.goto('/productos/cell-phone');
+    await expect(page.getByRole('region', { name: 'Celular Protegido' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
   test('what a visitor types and submits before the app has taken the page over is signed in with, never sent in the address', async ({
     page,
   }) => {
