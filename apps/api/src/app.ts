@@ -269,6 +269,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changesEveryone: changesOthers,
   });
 
+  // The web build the API serves, if any, and the public pages it prerendered.
+  const dist = webDir(config);
+  const pages = prerenderedPages(dist, config.applicationId);
+
   // External plugins.
   const thirdParty = thirdPartySources(config.thirdParty);
   // A web build made with VITE_API_ORIGIN calls the API there (docs/decisions/014).
@@ -277,7 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(webDir(config)), ...thirdParty.script],
+        scriptSrc: ["'self'", ...inlineScriptHashes(dist), ...thirdParty.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigin, ...thirdParty.img],
         connectSrc: ["'self'", ...apiOrigin, ...thirdParty.connect],
@@ -336,9 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins.
   await app.register(requestContextPlugin);
-  // The public pages the web build prerendered, each with the API requests it makes first.
-  const pages = prerenderedPages(webDir(config), config.applicationId);
-  registerErrorHandler(app, { web: { distDir: webDir(config), pages } });
+  registerErrorHandler(app, { web: { distDir: dist, pages } });
   registerHealthRoutes(app);
 
   // Routes.
@@ -403,7 +405,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   else app.get('/sandbox*', { schema: { hide: true } }, switchedOff);
   await app.register(appLinkRoutes);
 
-  const dist = webDir(config);
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,

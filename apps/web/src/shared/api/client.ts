@@ -118,6 +118,18 @@ export async function sessionHeaders(
   return { headers, sentToken: Boolean(token) };
 }
 
+/**
+ * The session's calls send credentials; the storage host and public writes none. A public read goes as the
+ * server's preloads of a prerendered page do (`Link: rel=preload; crossorigin`, src/prerender/pages.ts):
+ * the browser hands a request its preloaded answer only when their credentials modes match. The API sets
+ * no cookie; a call to another origin (the apps') sends none either way.
+ */
+function credentialsOf(request: { toStorage: boolean; auth: boolean; method: string }): RequestCredentials {
+  if (request.toStorage) return 'omit';
+  if (request.auth) return 'include';
+  return request.method === 'GET' ? 'same-origin' : 'omit';
+}
+
 /** Sends a request with the session's headers; a network failure becomes an ApiError with status 0. */
 export async function sendRequest(
   path: string,
@@ -150,22 +162,12 @@ export async function sendRequest(
     payload = JSON.stringify(body);
   }
 
-  // A public read goes as the server's preloads of a prerendered page do (`Link: rel=preload; crossorigin`,
-  // src/prerender/pages.ts): the browser hands a request its preloaded answer only when their credentials
-  // modes match. The API sets no cookie; a call to another origin (the apps') sends none either way.
-  const credentials: RequestCredentials = toStorage
-    ? 'omit'
-    : auth
-      ? 'include'
-      : sentMethod === 'GET'
-        ? 'same-origin'
-        : 'omit';
   try {
     const response = await fetch(url, {
       method: sentMethod,
       headers,
       body: payload ?? null,
-      credentials,
+      credentials: credentialsOf({ toStorage, auth, method: sentMethod }),
       signal: signal ?? null,
     });
     return { response, sentToken };
