@@ -83,8 +83,9 @@ export type Appended = {
  * `appendedColumns` is what the statement's last select reads of them (left-joined on true).
  */
 export function walletMovementCtes(input: {
-  userId: number;
-  kind: WalletKind;
+  /** A value, or a placeholder in a statement built once (db/client.ts statementOnce). */
+  userId: number | Placeholder<string, number>;
+  kind: WalletKind | Placeholder<string, WalletKind>;
   amount: SQL;
   movement: MovementKind;
   description: SQL;
