@@ -4,8 +4,9 @@
  * run, then the reconciliation check (every wallet's balance equals the sum of its movements; money is
  * conserved: top-ups = balances + payments, and nothing paid twice).
  *   npm run bench:wallet     (BENCH_DURATION=15 s per pgbench run and for the payments, BENCH_WARMUP=2,
- *                             BENCH_CLIENTS=50, BENCH_PG_URL=…, BENCH_PGBENCH_SCALE=1, BENCH_CPU_PROF=dir,
- *                             BENCH_KEEP_DB=1)
+ *                             BENCH_CLIENTS=50, BENCH_PG_URL=…, BENCH_PGBENCH_SCALE=1, BENCH_CPU_PROF=dir
+ *                             (the API's CPU profile, written there and summarised: bench/cpu-profile.ts),
+ *                             BENCH_KEEP_DB=1, BENCH_DB_PREFIX=cubierto_bench for the scratch databases)
  *
  * The floor: `pgbench -i` into a scratch database, then `pgbench -c 10` and `-c 50` (`-j 2`), each
  * BENCH_DURATION seconds; the floor is the better of the two. PostgreSQL's own transaction — 3 updates,
@@ -24,7 +25,16 @@
  * its statements (bench/pg-statements.ts): the table of statements per payment is the profile.
  */
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +47,7 @@ import { seedDemoCatalog, seedReferenceData } from '../apps/api/src/db/seed.ts';
 import { createMemoryRateLimiter } from '../apps/api/src/lib/rate-limiter.ts';
 import { registerCustomer } from '../apps/api/test/harness.ts';
 import { bagCoverageId, contractInsurance } from '../apps/api/test/purchase.ts';
+import { printProfileSummary, summariseProfile } from './cpu-profile.ts';
 import type { StatementFigures } from './pg-statements.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -58,11 +69,55 @@ const PGBENCH_SCALE = positive('BENCH_PGBENCH_SCALE', 1);
 /** More insurances than a client can pay in the run (about 1,500 payments/s in all). */
 const PAYMENTS_EACH = positive('BENCH_PAYMENTS_EACH', Math.max(40, Math.ceil((DURATION * 1500) / CLIENTS)));
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The scratch databases' names start with this (BENCH_DB_PREFIX), so that runs side by side keep apart. */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX || 'cubierto_bench';
+if (!/^[a-z_][a-z0-9_]{0,40}$/.test(DB_PREFIX))
+  throw new Error('BENCH_DB_PREFIX must be a lower-case identifier');
 
 type Client = { auth: Record<string, string>; insuranceIds: number[] };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+/**
+ * One request through a keep-alive agent of node:http, answering its status once the body is read. The
+ * load generator shares the two cores with the API and the database, and fetch (undici) took it 2–3
+ * times the CPU of node:http per request (2026-11-27, 50 clients against a bare server in the same
+ * process: 0.68–0.86 ms against 0.26–0.34 ms, the server's share included): CPU that pgbench's C client
+ * does not take from its server.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+function post(
+  port: number,
+  pathname: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.once('end', () => resolve(response.statusCode ?? 0));
+        response.once('error', reject);
+      },
+    );
+    request.once('error', reject);
+    request.end(body);
+  });
+}
 
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -184,7 +239,7 @@ function runPgbench(bin: string, args: string[]): Promise<string> {
  */
 async function pgbenchFloor(admin: pg.Client): Promise<PgbenchRun[]> {
   const bin = findPgbench();
-  const name = `cubierto_bench_pgbench_${process.pid}`;
+  const name = `${DB_PREFIX}_pgbench_${process.pid}`;
   await admin.query(`create database ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
@@ -321,7 +376,7 @@ function statementProfile(file: string, payments: number) {
 
 async function main() {
   const tmp = mkdtempSync(path.join(tmpdir(), 'cubierto-bench-pay-'));
-  const name = `cubierto_bench_pay_${process.pid}`;
+  const name = `${DB_PREFIX}_pay_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   const url = new URL(PG_URL);
@@ -338,7 +393,6 @@ async function main() {
     console.log(`Preparing ${CLIENTS} clients × ${PAYMENTS_EACH} insurances on PostgreSQL…`);
     const clients = await prepare(databaseUrl, tmp);
     const api = await startApi(databaseUrl, tmp, statementsFile);
-    const base = `http://127.0.0.1:${api.port}/api/v4`;
     const latencies: number[] = [];
     const failures: string[] = [];
     let paid = 0;
@@ -347,6 +401,8 @@ async function main() {
     // Where the CPU goes (issue 22: Node or the database?): the API process's and the payments'
     // database backends' CPU time over the whole run of payments, per payment.
     const apiCpuBefore = cpuMsOf(api.pid);
+    // The load generator's own CPU (this process), on the same two cores as the API and the database.
+    const clientCpuBefore = process.cpuUsage();
     const backendsBefore = await backendCpu(admin, name);
     const started = performance.now();
     const measuredFrom = started + WARMUP * 1000;
@@ -356,19 +412,15 @@ async function main() {
         for (const insuranceId of client.insuranceIds) {
           if (performance.now() >= until) return;
           const t0 = performance.now();
-          const res = await fetch(`${base}/customers/payments`, {
-            method: 'POST',
-            headers: {
-              ...client.auth,
-              'content-type': 'application/json',
-              'idempotency-key': `bench-pay-${c}-${insuranceId}`,
-            },
-            body: JSON.stringify({ insurance_id: insuranceId, method: 'money_wallet' }),
-          });
-          await res.arrayBuffer();
+          const status = await post(
+            api.port,
+            '/api/v4/customers/payments',
+            { ...client.auth, 'idempotency-key': `bench-pay-${c}-${insuranceId}` },
+            JSON.stringify({ insurance_id: insuranceId, method: 'money_wallet' }),
+          );
           const t1 = performance.now();
-          if (res.status === 201) paid += 1;
-          else failures.push(`${insuranceId}: ${res.status}`);
+          if (status === 201) paid += 1;
+          else failures.push(`${insuranceId}: ${status}`);
           // Payments answered within the measured window, whenever they were sent: counting only those
           // sent and answered inside it (before 2026-11-26 18:50 UTC) left out up to a latency's worth
           // at each end, which with latencies of seconds under load was a quarter of a 10-second run.
@@ -379,6 +431,7 @@ async function main() {
     );
     const seconds = (until - measuredFrom) / 1000;
     const apiCpuAfter = cpuMsOf(api.pid);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const backendsAfter = await backendCpu(admin, name);
     // A backend the pool opened during the run counts from zero.
     const backendCpuMs = [...backendsAfter].reduce(
@@ -393,8 +446,16 @@ async function main() {
       ),
       database_ms_per_payment: cpuPerPayment(backendsAfter.size > 0 ? backendCpuMs : null),
       database_backends: backendsAfter.size,
+      load_generator_ms_per_payment: cpuPerPayment((clientCpu.user + clientCpu.system) / 1000),
     };
+    agent.destroy();
     await api.stop();
+    // BENCH_CPU_PROF=dir: the API process wrote its profile as it exited (its pid in the file's name).
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const profileFile =
+      profileDir &&
+      readdirSync(profileDir).find((name) => name.includes(`.${api.pid}.`) && name.endsWith('.cpuprofile'));
+    if (profileDir && profileFile) printProfileSummary(summariseProfile(path.join(profileDir, profileFile)));
     if (short > 0) console.warn(`${short} clients ran out of insurances: raise BENCH_PAYMENTS_EACH`);
     const profile = statementProfile(statementsFile, paid + failures.length);
     const database = await openDatabase({ databaseUrl });
@@ -498,6 +559,7 @@ async function main() {
       'p99 ms': result.p99_ms,
       'API CPU ms / payment': cpu.api_ms_per_payment,
       'database CPU ms / payment': cpu.database_ms_per_payment,
+      'load generator CPU ms / payment': cpu.load_generator_ms_per_payment,
       payments: result.payments,
       failures: result.failures,
       'unbalanced wallets': c.unbalanced,
