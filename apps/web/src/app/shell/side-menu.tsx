@@ -48,59 +48,16 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const user = useQuery(currentUserQueryOptions);
-  const config = useQuery(appConfigQueryOptions);
 
   return (
     <>
       <AppShell.Section className={classes.menuHeader}>
-        <Group wrap="nowrap" gap="sm">
-          <Avatar
-            src={apiFileUrl(user.data?.avatar) || DEFAULT_AVATAR}
-            alt={t('menu.avatarAlt')}
-            size={52}
-            radius="xl"
-            className={classes.avatar}
-          />
-          <Box miw={0}>
-            {user.data ? (
-              <>
-                <Text fw={700} c="white" truncate="end">
-                  {user.data.name}
-                </Text>
-                <Text size="sm" c="brand.1" truncate="end">
-                  {user.data.email}
-                </Text>
-              </>
-            ) : (
-              <Stack gap={6}>
-                <Skeleton h={14} w={140} />
-                <Skeleton h={12} w={100} />
-              </Stack>
-            )}
-          </Box>
-        </Group>
+        <MenuUser />
       </AppShell.Section>
 
       {/* A screen too short for every item scrolls them, with its scrollbar shown (type auto). */}
       <AppShell.Section grow component={ScrollArea} type="auto" px="sm" py="sm">
-        <Stack gap={2}>
-          {visibleMenuItems(config.data).map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={t(item.label)}
-              leftSection={<item.icon size={20} />}
-              active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
-              aria-current={pathname === item.to ? 'page' : undefined}
-              onClick={onNavigate}
-              className={classes.navLink}
-              variant="light"
-              {...(item.desktopOnly ? { visibleFrom: 'md' } : {})}
-            />
-          ))}
-        </Stack>
+        <MenuItems pathname={pathname} onNavigate={onNavigate} />
       </AppShell.Section>
 
       <AppShell.Section px="sm" pb="sm">
@@ -147,5 +104,67 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         </Text>
       </AppShell.Section>
     </>
+  );
+}
+
+/**
+ * The user's avatar, name and e-mail. Their answer is read here and the configuration's by the items, so
+ * when one comes in React draws that part of the menu again, not the whole menu.
+ */
+function MenuUser() {
+  const { t } = useTranslation();
+  const user = useQuery(currentUserQueryOptions);
+  return (
+    <Group wrap="nowrap" gap="sm">
+      <Avatar
+        src={apiFileUrl(user.data?.avatar) || DEFAULT_AVATAR}
+        alt={t('menu.avatarAlt')}
+        size={52}
+        radius="xl"
+        className={classes.avatar}
+      />
+      <Box miw={0}>
+        {user.data ? (
+          <>
+            <Text fw={700} c="white" truncate="end">
+              {user.data.name}
+            </Text>
+            <Text size="sm" c="brand.1" truncate="end">
+              {user.data.email}
+            </Text>
+          </>
+        ) : (
+          <Stack gap={6}>
+            <Skeleton h={14} w={140} />
+            <Skeleton h={12} w={100} />
+          </Stack>
+        )}
+      </Box>
+    </Group>
+  );
+}
+
+/** The areas the configuration shows, the current one marked. */
+function MenuItems({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const config = useQuery(appConfigQueryOptions);
+  return (
+    <Stack gap={2}>
+      {visibleMenuItems(config.data).map((item) => (
+        <NavLink
+          key={item.to}
+          component={Link}
+          to={item.to}
+          label={t(item.label)}
+          leftSection={<item.icon size={20} />}
+          active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+          aria-current={pathname === item.to ? 'page' : undefined}
+          onClick={onNavigate}
+          className={classes.navLink}
+          variant="light"
+          {...(item.desktopOnly ? { visibleFrom: 'md' } : {})}
+        />
+      ))}
+    </Stack>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { type InsuranceProcess, type RiskTypeCode, type StepName, stepSchema } from '@cubierto/contracts';
 import { Alert, Button, Flex, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ZodType, z } from 'zod';
@@ -71,10 +71,16 @@ export function StepForm({
   // The form's values have the shape of the steps' bodies, so the API's paths ("insured.dni",
   // "travellers.0.dni", "address.zip_code", "photos", "end_date") are the form's field names.
   const form = useApiForm<StepValues, StepBodies>({
-    schema: screenSchema(code, parts, today),
+    // Built when first needed (the first field left, or the submit), not on every render.
+    schema: async () => screenSchema(code, parts, today),
     defaultValues,
     mode: 'onTouched',
   });
+  // The fields take the form's methods from the context (register, setValue, getValues, control: the same
+  // functions for the form's life) and their own state with useFormState, so the context keeps the value
+  // it had first: a change of the form's state (ready as it mounts, submitting) draws this component
+  // again, not every field of the screen with it.
+  const [methods] = useState(form);
   const save = useSaveStepMutation();
 
   const submit = form.handleSubmit(async (bodies) => {
@@ -91,7 +97,7 @@ export function StepForm({
   });
 
   return (
-    <FormProvider {...form}>
+    <FormProvider {...methods}>
       <form onSubmit={submit} noValidate aria-labelledby={labelledBy}>
         <Stack gap="lg">
           {form.formError && (

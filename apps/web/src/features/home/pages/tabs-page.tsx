@@ -21,40 +21,18 @@ import { WalletsSummary } from '../components/wallets-summary.tsx';
 import { startHomeTour } from '../tour/home-tour.ts';
 import classes from './tabs-page.module.css';
 
+/**
+ * The customer's answer is read by the parts that show it (the greeting, its error, the tour's offer, the
+ * profile banner), not by the page: when it comes in (often while the page is still being drawn) React
+ * draws those again and not the products, wallets and contracts beside them.
+ */
 export function TabsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useQuery(currentUserQueryOptions);
 
   return (
     <div className={classes.home}>
-      <Paper className={classes.hero} p={{ base: 'md', sm: 'xl' }}>
-        {user.isPending ? (
-          <Stack gap="sm">
-            <Skeleton h={30} w={220} />
-            <Skeleton h={16} w={280} />
-          </Stack>
-        ) : (
-          <Stack gap={4}>
-            <Title order={1} c="white" fz={{ base: 24, sm: 32 }}>
-              {user.data ? t('home.greeting', { name: user.data.name }) : t('home.greetingAnonymous')}
-            </Title>
-            <Text c="brand.0" fz={{ base: 'sm', sm: 'lg' }}>
-              {t('home.subtitle')}
-            </Text>
-          </Stack>
-        )}
-      </Paper>
-
-      {user.isError && (
-        <div className={classes.notice}>
-          <LoadError
-            title={t('home.userErrorTitle')}
-            description={t('home.userErrorDescription')}
-            onRetry={() => void user.refetch()}
-          />
-        </div>
-      )}
+      <Greeting />
+      <UserError />
 
       <div className={classes.main}>
         <div className={classes.products}>
@@ -75,34 +53,89 @@ export function TabsPage() {
 
       <aside className={classes.side} aria-label={t('home.sideLabel')}>
         <div className={classes.offer}>
-          <TourOffer
-            userId={user.data?.id}
-            onStart={() =>
-              startHomeTour(navigate).catch((error: unknown) => {
-                // The tour's code could not load (offline): 'Realizar tour' in the menu stays.
-                handleError(error, 36);
-              })
-            }
-          />
+          <HomeTourOffer />
         </div>
-        {user.data && !user.data.place && (
-          <div className={classes.profile}>
-            <Alert color="brand" variant="light" icon={<IconInfo />} title={t('home.completeProfileTitle')}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{t('home.completeProfileDescription')}</Text>
-                <Button component={Link} to="/profile" size="xs" variant="filled">
-                  {t('home.completeProfileButton')}
-                </Button>
-              </Stack>
-            </Alert>
-          </div>
-        )}
+        <CompleteProfile />
         <div className={classes.wallets}>
           <HomeSection id="home-wallets" title={t('home.wallets.title')} tour="wallets">
             <WalletsSummary />
           </HomeSection>
         </div>
       </aside>
+    </div>
+  );
+}
+
+function Greeting() {
+  const { t } = useTranslation();
+  const user = useQuery(currentUserQueryOptions);
+  return (
+    <Paper className={classes.hero} p={{ base: 'md', sm: 'xl' }}>
+      {user.isPending ? (
+        <Stack gap="sm">
+          <Skeleton h={30} w={220} />
+          <Skeleton h={16} w={280} />
+        </Stack>
+      ) : (
+        <Stack gap={4}>
+          <Title order={1} c="white" fz={{ base: 24, sm: 32 }}>
+            {user.data ? t('home.greeting', { name: user.data.name }) : t('home.greetingAnonymous')}
+          </Title>
+          <Text c="brand.0" fz={{ base: 'sm', sm: 'lg' }}>
+            {t('home.subtitle')}
+          </Text>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function UserError() {
+  const { t } = useTranslation();
+  const user = useQuery(currentUserQueryOptions);
+  if (!user.isError) return null;
+  return (
+    <div className={classes.notice}>
+      <LoadError
+        title={t('home.userErrorTitle')}
+        description={t('home.userErrorDescription')}
+        onRetry={() => void user.refetch()}
+      />
+    </div>
+  );
+}
+
+function HomeTourOffer() {
+  const navigate = useNavigate();
+  const user = useQuery(currentUserQueryOptions);
+  return (
+    <TourOffer
+      userId={user.data?.id}
+      onStart={() =>
+        startHomeTour(navigate).catch((error: unknown) => {
+          // The tour's code could not load (offline): 'Realizar tour' in the menu stays.
+          handleError(error, 36);
+        })
+      }
+    />
+  );
+}
+
+/** A customer without an address is invited to complete their profile. */
+function CompleteProfile() {
+  const { t } = useTranslation();
+  const user = useQuery(currentUserQueryOptions);
+  if (!user.data || user.data.place) return null;
+  return (
+    <div className={classes.profile}>
+      <Alert color="brand" variant="light" icon={<IconInfo />} title={t('home.completeProfileTitle')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('home.completeProfileDescription')}</Text>
+          <Button component={Link} to="/profile" size="xs" variant="filled">
+            {t('home.completeProfileButton')}
+          </Button>
+        </Stack>
+      </Alert>
     </div>
   );
 }
