@@ -60,9 +60,10 @@ const AT_DESKTOP = [
 ];
 
 function maintenanceChain() {
+  // The customer's maintenance screen at the phone's size (foundation), then at the desktop's, switched on
+  // from the back office (operator): each size once, and each waits alone, so no more than that.
   const steps = [
     ['mobile', phone, 'foundation.spec.ts'],
-    ['desktop', desktop, 'foundation.spec.ts'],
     ['desktop', desktop, 'operator.spec.ts'],
   ] as const;
   return steps.map(([size, use, file], n) => ({
@@ -98,6 +99,12 @@ export default defineConfig({
     trace: 'on-first-retry',
     // No fades: axe measured a toast's contrast while it was still blending in with the page.
     reducedMotion: 'reduce',
+    // Every test is a first visit, so every page would install the service worker, which downloads the
+    // whole app shell (about 210 files): measured on two specs, 41 % of the suite's CPU went to that. It is
+    // allowed where it is the subject or part of the walk: the offline certificates (pwa.spec), the pushes
+    // (notifications.spec) and the whole journey at both sizes (journey.spec), whose pages the worker
+    // controls as it does a customer's.
+    serviceWorkers: 'block',
     // A click that cannot happen in 30 s will not happen: fail then, not at the test's timeout (3 min).
     actionTimeout: 30_000,
     launchOptions: {

@@ -21,8 +21,9 @@ import {
   signOut,
 } from './support.ts';
 
-// The test checkout sends the customer back to the server's public address (localhost by default).
-test.use({ baseURL: `http://localhost:${E2E_PORT}` });
+// The test checkout sends the customer back to the server's public address (localhost by default). The
+// service worker controls the pages, as a customer's (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ baseURL: `http://localhost:${E2E_PORT}`, serviceWorkers: 'allow' });
 
 const IMEI = '356938035643809';
 

@@ -8,6 +8,9 @@ import pg from 'pg';
 import { API, type Customer, issueBagInsurance, payInSandbox, registerThroughApi } from './api-steps.ts';
 import { expectAccessible, PASSWORD, shot, signIn } from './support.ts';
 
+// The service worker is part of what is tested here (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The header's bell, whatever it counts. */
 const bellOf = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notificaciones/ });
 

@@ -9,6 +9,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { issueBagInsurance, payInSandbox, registerThroughApi } from './api-steps.ts';
 import { expectAccessible, PASSWORD, shot, signIn, signOut } from './support.ts';
 
+// The service worker is part of what is tested here (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** What the page keeps for offline use: the certificates' numbers, read from Cache Storage. */
 function savedCertificates(page: Page) {
   return page.evaluate(async () => {
