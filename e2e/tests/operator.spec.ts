@@ -272,6 +272,8 @@ test('maintenance on shows customers the maintenance screen, and off brings them
     // The operator's message replaces the fixed text (foundation.spec sees the fixed one without it).
     await expect(customer.getByText('Volvemos en una hora.', { exact: true })).toBeVisible();
     await expect(customer.getByText(/Estamos realizando mejoras/)).toBeHidden();
+    // The desktop's maintenance screen is checked here only (foundation.spec checks the phone's).
+    await expectAccessible(customer);
     await shot(customer, info, 'customer-maintenance');
 
     // The back office keeps working; off again, the customer signs back in.

@@ -7,7 +7,8 @@
  *
  * Between the registration and the login, what the visitor types while the other page is on its way (its
  * code loading, or drawn in a transition on a slow phone while the old form is still on screen) goes on
- * in the new one, the typing included.
+ * in the new one, the typing included. Those forms carry typing the same way at every size: their tests
+ * run at the phone's only.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { registerThroughApi } from './api-steps.ts';
@@ -113,7 +114,7 @@ test("a customer signs in from a product's registration ('Ingresá') and goes on
   await shot(page, info, 'contract-after-sign-in');
 });
 
-test("what a fast typist types while the login from a product's registration is on its way is kept", async ({
+test("what a fast typist types while the login from a product's registration is on its way is kept @phone-only", async ({
   page,
 }) => {
   const customer = await registerThroughApi(page, 'Diego Ferreyra');
@@ -143,7 +144,7 @@ test("what a fast typist types while the login from a product's registration is 
   await expect(page).toHaveURL(/\/contract-insurance\/\d+$/);
 });
 
-test("what is typed into the login after 'Registrate', while the registration's code loads, goes on there", async ({
+test("what is typed into the login after 'Registrate', while the registration's code loads, goes on there @phone-only", async ({
   page,
 }) => {
   await page.goto('/login');
@@ -203,7 +204,7 @@ test('a signed-in home shows the products within the first screen, above the wal
   await shot(page, info, 'home');
 });
 
-test('what a visitor types into the prerendered login before the app has started is kept', async ({
+test('what a visitor types into the prerendered login before the app has started is kept @phone-only', async ({
   page,
 }) => {
   // The app starts (hydrates the server's page) once its translations arrive: held back meanwhile.

@@ -4,7 +4,15 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import {
+  type ConsoleMessage,
+  expect,
+  type Frame,
+  type Page,
+  type Request,
+  type Response,
+  type TestInfo,
+} from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -127,11 +135,57 @@ export async function closeTourWhenShown(page: Page): Promise<void> {
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await closeTourWhenShown(page);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/tabs/);
+  const seen = watchPage(page);
+  try {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL(/\/tabs/);
+  } catch (error) {
+    // A sign-in that went nowhere has failed a few times in whole-suite runs on a loaded machine, and
+    // never alone: what the page asked and said is kept with the failure, to tell where it stopped.
+    throw new Error(`${String(error)}\n\nWhat the page did meanwhile:\n${seen.log.join('\n')}`);
+  } finally {
+    seen.stop();
+  }
+}
+
+/** The page's navigations, API requests and answers, console messages and errors, while it is watched. */
+function watchPage(page: Page): { log: string[]; stop: () => void } {
+  const log: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => log.push(`${String(Date.now() - started).padStart(6)} ms ${line}`);
+  const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  const onRequest = (request: Request) => {
+    if (request.url().includes('/api/')) note(`> ${request.method()} ${pathOf(request.url())}`);
+  };
+  const onResponse = (response: Response) => {
+    if (response.url().includes('/api/')) note(`< ${response.status()} ${pathOf(response.url())}`);
+  };
+  const onFailed = (request: Request) => note(`x ${request.method()} ${pathOf(request.url())}`);
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${pathOf(frame.url())}`);
+  };
+  const onConsole = (message: ConsoleMessage) => note(`console.${message.type()}: ${message.text()}`);
+  const onError = (error: Error) => note(`page error: ${error.message}`);
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  page.on('framenavigated', onNavigated);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  return {
+    log,
+    stop() {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+      page.off('requestfailed', onFailed);
+      page.off('framenavigated', onNavigated);
+      page.off('console', onConsole);
+      page.off('pageerror', onError);
+    },
+  };
 }
 
 /** Opens the side menu when it is collapsed (phone width) and clicks an item. */
