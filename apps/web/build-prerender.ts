@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { type AliasOptions, build, minifySync, type Plugin } from 'vite';
+import { restatedStyles, splitMarkup, templateOf } from './src/prerender/markup.ts';
 import type { PrerenderedPage } from './src/prerender/pages.ts';
 
 type ChunkLike = {
@@ -32,13 +33,23 @@ type ChunkLike = {
 };
 type BundleLike = Record<string, ChunkLike | { type: 'asset'; fileName: string }>;
 
-/** What the Node bundle of src/prerender/render.tsx exports. */
+type Answers = Readonly<Record<string, { status: number; body: unknown }>>;
+
+/** What the Node bundle of src/prerender/render.tsx exports (what the build uses of it). */
 type RenderModule = {
   PRERENDERED_PAGES: readonly PrerenderedPage[];
   PRERENDER_MANIFEST: string;
   setUp(translations: Record<string, unknown>): Promise<void>;
-  renderPage(url: string): Promise<{ html: string; route: string }>;
+  renderPage(url: string, answers?: Answers): Promise<{ html: string; route: string }>;
+  specimensOf(path: string): Answers[];
 };
+
+/**
+ * Where the build keeps the Node bundle of src/prerender/render.tsx, for the API's server to draw the
+ * pages listed `withData` per request (apps/api/src/lib/rendered-pages.ts), and those pages' templates
+ * (`templates/<file>`). Never served: the server leaves the folder out of its static files.
+ */
+export const SERVER_DIR = 'server';
 
 /** The JavaScript and CSS a page needs beyond index.html's: the chunks holding its route modules. */
 export function routeFiles(bundle: BundleLike, modules: readonly string[]): { js: string[]; css: string[] } {
@@ -86,16 +97,12 @@ export function pageHtml(
   if (!template.includes(root) || !template.includes('</head>'))
     throw new Error('prerender: index.html lost its <div id="root"></div> or </head>');
   if (/<\/script/i.test(hold)) throw new Error('prerender: the hold cannot be inlined, it holds </script');
-  // React writes its resource hints (the logo's preload) ahead of the markup: they belong in the head,
-  // where hydration does not meet them.
-  const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
+  // React's resource hints go to the head; a form submitted before the app owns the page is held by the
+  // hold (inline at the end of the head, so it runs before any content can be used, without a request
+  // the first paint would wait for; the server's Content-Security-Policy allows it by its hash,
+  // `scriptHash`) until src/app/early-input.ts ends the hold and makes the submit once (markup.ts).
+  const { hints, body } = splitMarkup(page.html);
   const marker = page.route.replace(/"/g, '&quot;');
-  // A form submitted before the app owns the page is held by the hold (inline at the end of the head, so
-  // it runs before any content can be used, without a request the first paint would wait for; the
-  // server's Content-Security-Policy allows it by its hash, `scriptHash`) until src/app/early-input.ts
-  // ends the hold and makes the submit once. Should that script not run, `method="dialog"` outside a
-  // dialog makes the browser send nothing: no POST, no fields (a password) in the address.
-  const body = page.html.slice(hints.length).replace(/<form(?![^>]*\smethod=)/g, '<form method="dialog"');
   // A build for another origin (the apps' shells, build-csp.ts) carries its policy in a <meta> tag, with no
   // server to send the hash: the tag allows the hold by its hash itself.
   return template
@@ -131,7 +138,12 @@ const FULL_CSS = 'data-full-css';
  * the defaults of its stylesheet) came after the stylesheets and won over them; they are stated once more
  * after the moved links, so the cascade once everything has arrived is the one of the page before.
  */
-export async function inlineCriticalCss(html: string, outDir: string): Promise<string> {
+export async function inlineCriticalCss(
+  html: string,
+  outDir: string,
+  /** Markup the page may also hold (a page drawn per request with its data): its rules are inlined too. */
+  also: readonly string[] = [],
+): Promise<string> {
   const head = html.slice(0, html.indexOf('</head>'));
   const sheets = head.match(STYLESHEET) ?? [];
   if (sheets.length === 0) return html;
@@ -146,15 +158,16 @@ export async function inlineCriticalCss(html: string, outDir: string): Promise<s
     fonts: false,
     logLevel: 'warn',
   });
-  const processed = await beasties.process(html);
+  const processed = await beasties.process(
+    also.length ? html.replace(/<\/body>(?![\s\S]*<\/body>)/, () => `${also.join('')}</body>`) : html,
+  );
   const processedHead = processed.slice(0, processed.indexOf('</head>'));
   const critical = [...processedHead.matchAll(/<style>([\s\S]*?)<\/style>/g)]
     .map((match) => match[1])
     .join('');
   if (!critical) throw new Error('prerender: no critical CSS was found for a page that links stylesheets');
   const rootStart = html.indexOf('<div id="root"');
-  const rootStyles = html.slice(rootStart).match(/<style[^>]*>[\s\S]*?<\/style>/g) ?? [];
-  const restated = rootStyles.map((style) => style.replace(/^<style[^>]*>/, '<style>')).join('');
+  const restated = restatedStyles(html.slice(rootStart));
   let first = true;
   const withoutSheets = html.slice(0, rootStart).replace(STYLESHEET, () => {
     if (!first) return '';
@@ -203,7 +216,11 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
         const holdFile = path.join(outDir, 'early-hold.js');
         const hold = minifySync(holdFile, readFileSync(holdFile, 'utf8')).code.trim();
         writeFileSync(holdFile, hold);
-        const serverDir = mkdtempSync(path.join(tmpdir(), 'cubierto-prerender-'));
+        // Kept in the build for the API's server, which draws the `withData` pages per request; a build
+        // for the apps (whose API is elsewhere, and which no server of ours serves) does not carry it.
+        const serverDir = otherApiOrigin
+          ? mkdtempSync(path.join(tmpdir(), 'cubierto-prerender-'))
+          : path.join(outDir, SERVER_DIR);
         try {
           await build({
             configFile: false,
@@ -223,7 +240,8 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
               copyPublicDir: false,
               minify: false,
               target: 'node24',
-              rolldownOptions: { output: { entryFileNames: 'render.mjs' } },
+              // One file: the server imports it as it is, with no chunks a loader could load twice.
+              rolldownOptions: { output: { entryFileNames: 'render.mjs', codeSplitting: false } },
             },
           });
           const render = (await import(
@@ -232,18 +250,39 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
           const translations = JSON.parse(readFileSync(path.join(outDir, 'assets/i18n/es.json'), 'utf8'));
           await render.setUp(translations);
           const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-          const manifest: Array<{ path: string; file: string; route: string; preloads: readonly string[] }> =
-            [];
+          const manifest: Array<{
+            path: string;
+            file: string;
+            route: string;
+            preloads: readonly string[];
+            template?: string;
+          }> = [];
+          const write = (file: string, html: string) => {
+            mkdirSync(path.dirname(file), { recursive: true });
+            writeFileSync(file, html);
+          };
           for (const page of render.PRERENDERED_PAGES) {
             const rendered = await render.renderPage(page.url);
             const modules = page.modules.map((module) => path.join(root, module));
+            // A page drawn per request also inlines the rules of what its data draws (specimens.ts).
+            const withData = page.withData && !otherApiOrigin;
+            const specimens = withData
+              ? await Promise.all(
+                  render.specimensOf(page.path).map(async (answers) => {
+                    const drawn = await render.renderPage(page.url, answers);
+                    return splitMarkup(drawn.html).body;
+                  }),
+                )
+              : [];
             const html = await inlineCriticalCss(
               pageHtml(template, rendered, routeFiles(bundle, modules), hold),
               outDir,
+              specimens,
             );
-            const file = path.join(outDir, page.file);
-            mkdirSync(path.dirname(file), { recursive: true });
-            writeFileSync(file, html);
+            write(path.join(outDir, page.file), html);
+            const templateFile = withData ? `${SERVER_DIR}/templates/${page.file}` : undefined;
+            if (templateFile)
+              write(path.join(outDir, templateFile), templateOf(html, splitMarkup(rendered.html).body));
             manifest.push({
               path: page.path,
               file: page.file,
@@ -251,6 +290,7 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
               // The preloads name the API's addresses on the server's own origin: a build whose API is
               // elsewhere announces none (whatever serves it is not the API).
               preloads: otherApiOrigin ? [] : page.preloads,
+              ...(templateFile ? { template: templateFile } : {}),
             });
           }
           writeFileSync(
@@ -259,7 +299,7 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
             `${JSON.stringify({ pages: manifest, script_hashes: [scriptHash(hold)] }, null, 2)}\n`,
           );
         } finally {
-          rmSync(serverDir, { recursive: true, force: true });
+          if (otherApiOrigin) rmSync(serverDir, { recursive: true, force: true });
         }
       },
     },

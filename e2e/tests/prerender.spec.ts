@@ -2,10 +2,57 @@
  * The public pages prerendered at build time (apps/web/build-prerender.ts): with JavaScript off a visitor
  * still reads them, and with it on the app hydrates the very markup the server sent (the same elements
  * stay in the page) and everything works: the live catalogue replaces its skeleton, a product opens, the
- * certificate check's shell gets its answer, and the visitor signs in.
+ * certificate check's shell gets its answer, and the visitor signs in. A product page and a certificate
+ * check are drawn by the server on each request with their live data (apps/api/src/lib/rendered-pages.ts):
+ * a price an operator changes is on the next page served, a code's verdict is in the HTML, and the app
+ * hydrates that page without asking the API for the same data again.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, shot } from './support.ts';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { totpCode } from '../../apps/api/src/modules/operators/totp.ts';
+import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.ts';
+import { API, issueBagInsurance, registerThroughApi } from './api-steps.ts';
+import { DEMO, newEmail, shot } from './support.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const OPERATOR_PASSWORD = 'Back-Office-Clave-2025';
+
+/** An operator created on the command line against this test server, signed in through the API. */
+async function operatorAuth(request: APIRequestContext): Promise<Record<string, string>> {
+  const email = newEmail('precios');
+  execFileSync('npx', ['tsx', 'src/cli/create-operator.ts', email, 'Olga Operadora'], {
+    cwd: path.join(here, '../../apps/api'),
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'silent',
+      OPERATOR_PASSWORD,
+    },
+    stdio: 'pipe',
+  });
+  const login = await request.post(`${API}/admin/auth/login`, {
+    data: { email, password: OPERATOR_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { challenge, secret } = (await login.json()).data as { challenge: string; secret: string };
+  const second = await request.post(`${API}/admin/auth/second-factor`, {
+    data: { challenge, code: totpCode(secret) },
+  });
+  expect(second.status()).toBe(200);
+  return { authorization: `Bearer ${(await second.json()).access_token}` };
+}
+
+/** The "desde" line of each plan of a risk type, as the API answers it now. */
+async function livePrices(request: APIRequestContext, riskType: string): Promise<string[]> {
+  const res = await request.get(`${API}/public-policies?per_page=100&filter[risk_type][eq]=${riskType}`);
+  const policies = (await res.json()).data as Array<{
+    coverages: Array<{ premium_from: { amount_nice: string } }>;
+  }>;
+  return policies.flatMap((policy) => policy.coverages.map((coverage) => coverage.premium_from.amount_nice));
+}
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -25,11 +72,28 @@ test.describe('with JavaScript off', () => {
 
     await page.goto('/productos/cell-phone');
     await expect(page.getByRole('heading', { name: 'Celular', level: 1 })).toBeVisible();
+    // Drawn by the server with the live catalogue: the plans are there, not their skeleton.
+    await expect(page.getByRole('region', { name: 'Celular Protegido' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Celular Protegido' })
+        .getByText(/desde \$/)
+        .first(),
+    ).toBeVisible();
     await shot(page, info, 'product');
 
-    await page.goto('/verificar/NO-EXISTE-123');
+    const unknown = await page.goto('/verificar/NO-EXISTE-123');
+    expect(unknown?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { name: 'No encontramos una constancia con ese código.' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ingresar' })).toBeVisible();
     await expect(page.getByText('Cubierto es un mercado digital de seguros')).toBeVisible();
+    // A code no certificate can have (the API refuses its form) is "not found" too.
+    expect((await page.goto('/verificar/abc'))?.status()).toBe(404);
+    await expect(
+      page.getByRole('heading', { name: 'No encontramos una constancia con ese código.' }),
+    ).toBeVisible();
 
     await page.goto('/terminos');
     await expect(page.getByRole('heading', { name: 'Términos y condiciones', level: 1 })).toBeVisible();
@@ -72,6 +136,65 @@ async function reactOwns(page: Page, selector: string): Promise<void> {
     return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
   }, selector);
 }
+
+test.describe('drawn with their live data, with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a product page shows the prices of the catalogue as it is now: a price changed is on the next page', async ({
+    page,
+    request,
+  }, info) => {
+    const operator = await operatorAuth(request);
+    // Comercio Seguro, a product no other test buys: its price can change under no one.
+    const list = await request.get(`${API}/admin/coverages?per_page=100`, { headers: operator });
+    expect(list.status()).toBe(200);
+    const coverage = ((await list.json()).data as Array<Record<string, unknown>>).find(
+      (item) => item.policy_name === 'Comercio Seguro',
+    );
+    if (!coverage) throw new Error('the demo catalogue has no Comercio Seguro');
+    const before = await livePrices(request, 'store');
+    await page.goto('/productos/store');
+    for (const price of before) await expect(page.getByText(price).first()).toBeVisible();
+
+    // The coverage as the operator's form sends it back: its own fields, the description without the
+    // amounts the list writes out for reading (`*_nice`).
+    const fields = ['policy_id', 'public_name', 'public_description', 'description_more', 'pricing'];
+    const body = Object.fromEntries(
+      [...fields, 'tax_bps', 'status', 'sort_order'].map((key) => [key, coverage[key]]),
+    );
+    body.description = Object.fromEntries(
+      Object.entries(coverage.description as Record<string, unknown>).filter(
+        ([key]) => !key.endsWith('_nice'),
+      ),
+    );
+    const saved = await request.put(`${API}/admin/coverages/${coverage.id}`, {
+      headers: operator,
+      data: { ...body, surcharge_bps: Number(coverage.surcharge_bps) + 2_500 },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const after = await livePrices(request, 'store');
+    const changed = after.find((price) => !before.includes(price));
+    if (!changed) throw new Error(`no price changed: ${after.join(', ')}`);
+
+    await page.goto('/productos/store');
+    await expect(page.getByText(changed).first()).toBeVisible();
+    await shot(page, info, 'product-new-price');
+  });
+
+  test('a certificate check shows the verdict of its code', async ({ page }) => {
+    const customer = await registerThroughApi(page, 'Verificada');
+    const insurance = await issueBagInsurance(page, customer);
+    const detail = await page.request.get(`${API}/customers/insurances/${insurance.id}`, {
+      headers: customer.auth,
+    });
+    const code = (await detail.json()).data.verification_code as string;
+    const res = await page.goto(`/verificar/${code}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/cobertura|Vigente/);
+    await expect(page.getByText(insurance.number)).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  });
+});
 
 test.describe('with JavaScript on', () => {
   // The held translations are the page's own request: the service worker, once installed, would answer it
@@ -180,23 +303,51 @@ test.describe('with JavaScript on', () => {
         ).toEqual([address]);
     };
 
-    onceEach(
-      await opened('/productos/cell-phone', () =>
-        expect(page.getByRole('region', { name: 'Celular Protegido' })).toBeVisible(),
-      ),
-    );
-    onceEach(
-      await opened('/verificar/NO-EXISTE-123', () =>
-        expect(
-          page.getByRole('heading', { name: 'No encontramos una constancia con ese código.' }),
-        ).toBeVisible(),
-      ),
-    );
+    // The pages drawn with their data announce nothing and ask for none of it (the next test).
+    for (const path of ['/productos/cell-phone', '/verificar/NO-EXISTE-123']) {
+      const drawn = await opened(path, () => expect(page.locator('main h1')).toBeVisible());
+      expect(drawn.link, path).toBe('');
+    }
     onceEach(
       await opened('/login', () =>
         expect(page.getByRole('link', { name: /Celular\s*desde \$/ })).toBeVisible(),
       ),
     );
+  });
+
+  test('a page drawn with its data is hydrated as it is, with that data and no second request for it', async ({
+    page,
+  }, info) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v4/')) asked.push(`${url.pathname}${url.search}`);
+    });
+    const dataRequests = () =>
+      asked.filter((address) => /public-policies|insured-service|\/common\/verify\//.test(address));
+
+    // The plan's card the server drew stays the same element once React owns it: hydrated, not drawn again.
+    const cardKept = await openHeld(page, '/productos/cell-phone', 'article');
+    await reactOwns(page, 'article');
+    expect(await cardKept()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(dataRequests()).toEqual([]);
+    // And it works: the plan's details open.
+    await page.getByRole('button', { name: 'Ver detalle de Robo (Celular Protegido)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Detalle de la contratación' })).toBeVisible();
+    await shot(page, info, 'product-drawn-hydrated');
+
+    const verdictKept = await openHeld(page, '/verificar/NO-EXISTE-123', '[role="status"]');
+    await reactOwns(page, '[role="status"]');
+    expect(await verdictKept()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await expect(
+      page.getByRole('heading', { name: 'No encontramos una constancia con ese código.' }),
+    ).toBeVisible();
+    expect(dataRequests()).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('the public pages break none of their Content-Security-Policy while they load and draw their data', async ({

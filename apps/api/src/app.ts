@@ -25,9 +25,10 @@ import { inlineScriptHashes } from './lib/inline-scripts.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { registerMetrics } from './lib/metrics.ts';
-import { prerenderedPages } from './lib/prerendered-pages.ts';
+import { drawnPageFiles, prerenderedPages } from './lib/prerendered-pages.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerReadCaches } from './lib/read-cache.ts';
+import { SERVER_DIR } from './lib/rendered-pages.ts';
 import { rejectDuringMaintenance, requestContextPlugin, requireCustomer } from './lib/request-context.ts';
 import { registerRequestIds, requestIdOf } from './lib/request-id.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
@@ -271,7 +272,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The web build the API serves, if any, and the public pages it prerendered.
   const dist = webDir(config);
-  const pages = prerenderedPages(dist, config.applicationId);
+  // The pages drawn per request read their data through the API's own routes, as the page would.
+  const pages = prerenderedPages(dist, config.applicationId, async (address) => {
+    const answer = await app.inject({ method: 'GET', url: address });
+    try {
+      return { status: answer.statusCode, body: JSON.parse(answer.body) as unknown };
+    } catch {
+      return { status: answer.statusCode, body: null };
+    }
+  });
 
   // External plugins.
   const thirdParty = thirdPartySources(config.thirdParty);
@@ -412,6 +421,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       index: ['index.html'],
       // The build writes .br and .gz beside every text file (apps/web/build-compress.ts).
       preCompressed: true,
+      // The render bundle of the pages drawn per request and their templates: the server's, never served.
+      // The pages drawn per request are answered by the not-found handler (lib/errors.ts).
+      globIgnore: [`${SERVER_DIR}/**`, ...drawnPageFiles(dist)],
       setHeaders(reply, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\./.test(filePath);

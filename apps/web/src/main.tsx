@@ -27,15 +27,16 @@ if (!container) throw new Error('#root is missing from index.html');
 
 /** The route a prerendered page was rendered for, or null for the empty index.html. */
 const prerenderedRoute = container.getAttribute('data-prerendered');
-// The page's data is asked for now, beside the translations and the page's code, not after them. Its
-// module is loaded on demand (the prerendered pages preload it: prerender/pages.ts), off the login's
-// budget; login asks for nothing.
-if (prerenderedRoute !== null && prerenderedRoute !== 'login')
-  void import('./prerender/early-requests.ts')
+// The page's data is asked for now, beside the translations and the page's code, not after them, or put
+// into the query cache when the server drew the page with it: true then. Its module is loaded on demand
+// (the prerendered pages preload it: prerender/pages.ts), off the login's budget; login asks for nothing.
+const drawnWithData =
+  prerenderedRoute !== null &&
+  prerenderedRoute !== 'login' &&
+  import('./prerender/early-requests.ts')
     .then(({ startEarlyRequests }) => startEarlyRequests(prerenderedRoute, window.location.pathname))
-    .catch(() => {
-      // The pages ask for their data themselves.
-    });
+    // The pages ask for their data themselves.
+    .catch(() => false);
 
 /** What the visitor types or submits on a prerendered page until the app owns it (public/early-hold.js). */
 const hold = window.__earlyHold;
@@ -70,14 +71,15 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   // The page's whole stylesheets, loaded apart from its first paint, apply before anything is drawn.
-  await Promise.all([routerReady(), applyFullStylesheets()]);
+  const [, , withData] = await Promise.all([routerReady(), applyFullStylesheets(), drawnWithData]);
   // Values the page shows that no input event told (restored or filled in by the browser).
   hold?.scan();
   if (getSessionState().status === 'anonymous' && currentRoutePattern() === prerenderedRoute) {
     await new Promise<void>((resolve) => {
       // Hydrated in slices too; the hold (public/early-hold.js) keeps what is typed or submitted meanwhile.
-      // Data already cached is drawn after the hydration, which draws the HTML's placeholders.
-      setHydrating(true);
+      // Data already cached is drawn after the hydration, which draws the HTML's placeholders; a page drawn
+      // with its data has only that data cached, and draws it at once, as the HTML does.
+      setHydrating(!withData);
       const committed = () => {
         setHydrating(false);
         resolve();

@@ -3,9 +3,10 @@
  * `{ message, validations?, error_code }` (spec §7–§8). A 5xx never leaks its cause to the client.
  */
 import { ErrorBodySchema, type ErrorCode, errorCodes } from '@cubierto/contracts';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { PrerenderedPageLookup } from './prerendered-pages.ts';
+import type { DrawnPage } from './rendered-pages.ts';
 
 export type Validations = Record<string, string[]>;
 
@@ -180,7 +181,7 @@ export function registerErrorHandler(
     return reply.status(errorCodes[code]).send({ message: defaultMessages[code], error_code: code });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // The web app's client-side routes (/login, /customers/…) all answer its index.html, or the page's
     // own HTML when the build prerendered it (the public pages); an unknown API path, a probe-like path (a
     // balancer or scraper configured wrong must see a 404, not a page) or a file name never does.
@@ -192,6 +193,13 @@ export function registerErrorHandler(
       !pathname.includes('.')
     ) {
       const page = prerenderedPage(pathname);
+      // A product, a certificate check: drawn with its data (lib/rendered-pages.ts), or as built when it
+      // cannot be.
+      const drawn = await page?.draw?.().catch((error: unknown) => {
+        request.log.error({ err: error }, 'page not drawn with its data: served as built');
+        return undefined;
+      });
+      if (drawn) return sendDrawnPage(request, reply, drawn);
       // The API requests the page makes first travel with it (lib/prerendered-pages.ts).
       if (page?.link) reply.header('link', page.link);
       return reply.header('cache-control', 'no-cache').sendFile(page?.file ?? 'index.html');
@@ -201,6 +209,23 @@ export function registerErrorHandler(
       error_code: 'not_found',
     });
   });
+}
+
+/**
+ * A page drawn with its data: revalidated like every page (its ETag answers a 304 while it is the same),
+ * compressed when the browser accepts it.
+ */
+function sendDrawnPage(request: FastifyRequest, reply: FastifyReply, page: DrawnPage) {
+  reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const [encoding, body] = /\bbr\b/.test(accepts)
+    ? ['br', page.br]
+    : /\bgzip\b/.test(accepts)
+      ? ['gzip', page.gzip]
+      : [undefined, page.html];
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.status(page.status).type('text/html; charset=utf-8').send(body);
 }
 
 /** Paths that answer a JSON 404 when nothing serves them, never the web app's index.html. */

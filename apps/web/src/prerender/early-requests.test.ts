@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appConfigRoute, mockApi } from '../../test/api-mock.ts';
 import { pageMeta, policyOf } from '../../test/catalog-fixtures.ts';
+import { isNotFound } from '../shared/api/api-error.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { queryKeys } from '../shared/api/query-keys.ts';
 import { startEarlyRequests } from './early-requests.ts';
+import { jsonForScript, PAGE_DATA_ID } from './markup.ts';
 
 const insuredService = {
   responsible: 'Ana Pérez',
@@ -59,5 +61,38 @@ describe('a prerendered page asks for its data as the entry runs', () => {
     startEarlyRequests(null, '/tabs');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.requests).toEqual([]);
+  });
+
+  it('a page the server drew with its data: the data goes into the cache, and nothing is asked for', async () => {
+    const api = mockApi({});
+    const policies = [policyOf({ name: 'Celular </script> Protegido' })];
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ID;
+    script.textContent = jsonForScript([
+      { key: queryKeys.catalog.policies('cell-phone'), data: policies },
+      {
+        key: queryKeys.certificates.check('NO-EXISTE-123'),
+        refused: { status: 404, body: { message: 'No.', error_code: 'not_found' } },
+      },
+    ]);
+    document.body.append(script);
+    try {
+      expect(await startEarlyRequests('productos/:riskType', '/productos/cell-phone')).toBe(true);
+      expect(queryClient.getQueryData(queryKeys.catalog.policies('cell-phone'))).toEqual(policies);
+      // A code nobody has stays the refusal the page was drawn with.
+      const check = queryClient.getQueryState(queryKeys.certificates.check('NO-EXISTE-123'));
+      expect(check?.status).toBe('error');
+      expect(isNotFound(check?.error)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.requests).toEqual([]);
+    } finally {
+      script.remove();
+    }
+  });
+
+  it('a page without data of its own answers false: it asks for its data itself', async () => {
+    mockApi({ 'GET /common/insured-service': { body: { data: insuredService } } });
+    expect(await startEarlyRequests('verificar/:code', '/verificar/abc123')).toBe(false);
   });
 });

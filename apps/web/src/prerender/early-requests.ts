@@ -9,6 +9,7 @@
  * Each module is imported here, on demand: none of them weighs on the login page, which asks for nothing.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { PAGE_DATA_ID } from './markup.ts';
 
 /** One path segment of the address, as the router would decode it. */
 function segment(pathname: string, index: number): string | undefined {
@@ -24,10 +25,15 @@ function segment(pathname: string, index: number): string | undefined {
 /**
  * `route` is the pattern the page was prerendered for (`productos/:riskType`), `pathname` the address
  * opened. A failure here is silent: the page's own query asks again and says what failed.
+ *
+ * A page the server drew with its data (a product, a certificate check) holds that data instead: it goes
+ * into the query cache, nothing is asked for, and the answer is true once it is there (page-data.ts).
  */
-export function startEarlyRequests(route: string | null, pathname: string): void {
+export async function startEarlyRequests(route: string | null, pathname: string): Promise<boolean> {
+  if (document.getElementById(PAGE_DATA_ID))
+    return import('./page-data.ts').then(({ seedPageData }) => seedPageData(document));
   // Login reads its catalogue its own way (login-catalogue.tsx), and an unknown page asks for nothing.
-  if (route === null || route === 'login') return;
+  if (route === null || route === 'login') return false;
   const client = import('../shared/api/query-client.ts').then(({ queryClient }) => queryClient);
   /** Runs `load`'s prefetch once the client and the query's module are there (both asked for now). */
   const prefetch = (load: Promise<(queryClient: QueryClient) => Promise<void>>) =>
@@ -60,4 +66,5 @@ export function startEarlyRequests(route: string | null, pathname: string): void
         ),
       );
   }
+  return false;
 }

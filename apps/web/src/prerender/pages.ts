@@ -29,39 +29,50 @@ export type PrerenderedPage = {
    * then, and e2e/tests/prerender.spec.ts counts one request each.
    */
   preloads: readonly string[];
+  /**
+   * Drawn by the server on each request with its data (apps/api/src/lib/rendered-pages.ts): the page's
+   * largest content is its live data (a product's plans, a check's verdict), so it comes with the HTML
+   * instead of after the JavaScript and the API. The server reads the `preloads` itself and hands their
+   * answers to the render (render.tsx, `renderPage`); the file stays the answer whenever it cannot.
+   */
+  withData?: boolean;
 };
 
 function page(path: string, modules: readonly string[], preloads: readonly string[]): PrerenderedPage {
   return { url: path, path, file: `${path.slice(1)}/index.html`, modules, preloads };
 }
 
-const CONFIG = '/api/v4/common/app-config';
-const CATALOGUE = '/api/v4/applications/{application_id}/public-policies?per_page=100';
+export const CONFIG = '/api/v4/common/app-config';
+export const CATALOGUE = '/api/v4/applications/{application_id}/public-policies?per_page=100';
+/** One risk type's part of the catalogue: the request a product page makes. */
+export const RISK_TYPE_CATALOGUE = `${CATALOGUE}&filter%5Brisk_type%5D%5Beq%5D={segment}`;
 /** Every public page's foot but the login's shows the Servicio de Atención al Asegurado. */
-const INSURED_SERVICE = '/api/v4/common/insured-service';
+export const INSURED_SERVICE = '/api/v4/common/insured-service';
+export const CERTIFICATE_CHECK = '/api/v4/common/verify/{segment}';
 
 /** What the entry loads to ask for a page's data at once (main.tsx): preloaded with the page's code. */
 const EARLY = 'src/prerender/early-requests.ts';
+/** What the entry loads to put the data of a page drawn with it into the query cache (main.tsx). */
+const PAGE_DATA = 'src/prerender/page-data.ts';
 const CATALOG = ['src/features/catalog/pages/index.ts', EARLY];
 const RIGHTS = ['src/features/rights/pages/index.ts', EARLY];
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   page('/login', ['src/app/guards.tsx', 'src/features/auth/pages/login-page.tsx'], [CONFIG, CATALOGUE]),
   page('/productos', CATALOG, [CONFIG, CATALOGUE, INSURED_SERVICE]),
-  ...RISK_TYPE_CODES.map((code) =>
-    page(`/productos/${code}`, CATALOG, [
-      CONFIG,
-      `${CATALOGUE}&filter%5Brisk_type%5D%5Beq%5D={segment}`,
-      INSURED_SERVICE,
-    ]),
-  ),
-  // The shell of every certificate check: the code is read by the app, which fills the result in.
+  ...RISK_TYPE_CODES.map((code) => ({
+    ...page(`/productos/${code}`, [...CATALOG, PAGE_DATA], [CONFIG, RISK_TYPE_CATALOGUE, INSURED_SERVICE]),
+    withData: true,
+  })),
+  // Every certificate check: drawn by the server with the code's verdict; the file, a shell whose result
+  // the app fills in, when the server cannot.
   {
     url: '/verificar/_',
     path: '/verificar/*',
     file: 'verificar/_/index.html',
-    modules: ['src/features/verify/pages/verify-page.tsx', EARLY],
-    preloads: ['/api/v4/common/verify/{segment}', INSURED_SERVICE],
+    modules: ['src/features/verify/pages/verify-page.tsx', EARLY, PAGE_DATA],
+    preloads: [CERTIFICATE_CHECK, INSURED_SERVICE],
+    withData: true,
   },
   page('/terminos', ['src/features/legal/pages/legal-pages.tsx', EARLY], [INSURED_SERVICE]),
   page('/privacidad', ['src/features/legal/pages/legal-pages.tsx', EARLY], [INSURED_SERVICE]),

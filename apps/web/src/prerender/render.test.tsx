@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import es from '../../public/assets/i18n/es.json';
-import { PRERENDERED_PAGES, renderPage, setUp } from './render.tsx';
+import { pageMeta, policyOf } from '../../test/catalog-fixtures.ts';
+import { CERTIFICATE_CHECK, INSURED_SERVICE, RISK_TYPE_CATALOGUE } from './pages.ts';
+import { type ApiAnswers, PRERENDERED_PAGES, renderPage, setUp } from './render.tsx';
+import { specimensOf } from './specimens.ts';
 
 /** The text the HTML shows, tags and inline styles taken out. */
 function visibleText(html: string): string {
@@ -18,9 +21,9 @@ function visibleText(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
-async function rendered(url: string) {
+async function rendered(url: string, answers?: ApiAnswers) {
   await setUp(es);
-  const page = await renderPage(url);
+  const page = await renderPage(url, answers);
   return { ...page, text: visibleText(page.html) };
 }
 
@@ -69,5 +72,50 @@ describe('the prerendered public pages', () => {
       expect(page.html, listed.url).toContain('<main');
       if (listed.path !== '/verificar/*') expect(page.html, listed.url).toMatch(/<h1[\s>]/);
     }
+  });
+});
+
+describe('the pages the server draws with their data', () => {
+  it('a product page: its plans and prices from the answer, and the query the client is handed', async () => {
+    const policy = policyOf();
+    const page = await rendered('/productos/cell-phone', {
+      [RISK_TYPE_CATALOGUE]: { status: 200, body: { data: [policy], meta: pageMeta(1) } },
+    });
+    expect(page.text).toContain('Celular Protegido');
+    expect(page.text).toContain('desde $ 3.430,35/mes por una suma asegurada de $ 150.000,00');
+    expect(page.html).not.toContain('aria-busy="true"');
+    expect(page.queries).toEqual([{ key: ['catalog', 'policies', 'cell-phone'], data: [policy] }]);
+    expect(page.notFound).toBe(false);
+  });
+
+  it('a certificate check: the verdict of the code, and "not found" for a code nobody has or none can have', async () => {
+    const [inForce] = specimensOf('/verificar/*');
+    const valid = await rendered('/verificar/abc123def456', inForce);
+    expect(valid.text).toContain('Vigente');
+    expect(valid.text).toContain('CUB-2025-0000001');
+    expect(valid.queries.map((query) => query.key)).toEqual([
+      ['insured-service'],
+      ['certificates', 'check', 'abc123def456'],
+    ]);
+    for (const [status, error_code] of [
+      [404, 'not_found'],
+      [422, 'validation_failed'],
+    ] as const) {
+      const unknown = await rendered('/verificar/NO-EXISTE', {
+        [CERTIFICATE_CHECK]: { status, body: { message: 'No.', error_code } },
+      });
+      expect(unknown.text).toContain('No encontramos una constancia con ese código.');
+      expect(unknown.notFound).toBe(true);
+    }
+  });
+
+  it('leaves a part whose answer it could not use pending, for the app to ask for', async () => {
+    const page = await rendered('/verificar/abc123def456', {
+      [INSURED_SERVICE]: { status: 200, body: { data: { unexpected: true } } },
+      [CERTIFICATE_CHECK]: { status: 409, body: null },
+    });
+    expect(page.queries).toEqual([]);
+    expect(page.html).toContain('aria-busy="true"');
+    expect(page.notFound).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDeferredData } from '../../../prerender/hydration.ts';
-import { isNotFound } from '../../../shared/api/api-error.ts';
+import { hasErrorCode } from '../../../shared/api/api-error.ts';
 import { formatDay } from '../../../shared/format/format.ts';
 import { FactList } from '../../../shared/ui/fact-list.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
@@ -90,7 +90,8 @@ function Check({ code }: { code: string }) {
         <Skeleton h={300} radius="lg" />
       </Stack>
     );
-  if (isNotFound(query.error))
+  // A code nobody has, or one no certificate can have (the API refuses its form): nothing to show.
+  if (hasErrorCode(query.error, 'not_found', 'validation_failed'))
     return (
       <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" withBorder role="status">
         <Stack align="center" gap="sm" ta="center">

@@ -1,0 +1,161 @@
+/**
+ * The public pages drawn per request with their data (src/lib/rendered-pages.ts): the server reads the
+ * page's requests through its own routes and hands the live answers to the web's render bundle, keeps the
+ * page while the answers stay the same, draws it again when one changes, answers a code nobody has with a
+ * 404, and falls back to the page as built when it cannot draw. The bundle here is a stand-in that writes
+ * the answers it was given into the page; the web's own render is tested in apps/web (render.test.tsx,
+ * markup.test.ts) and in the browser (e2e/tests/prerender.spec.ts).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_INSURED_SERVICE } from '../src/modules/insured-service/service.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { operatorSession } from './operator.ts';
+
+const dist = mkdtempSync(path.join(tmpdir(), 'cubierto-drawn-'));
+const CHECK = '/api/v4/common/verify/{segment}';
+const SERVICE = '/api/v4/common/insured-service';
+
+/** The stand-in render bundle: the page shows what it was given, and counts its renders. */
+const bundle = `
+export let renders = 0;
+export async function setUp(translations) {
+  if (translations.app !== 'Cubierto') throw new Error('no translations');
+}
+export async function renderPage(url, answers) {
+  if (url.includes('explota')) throw new Error('render failed');
+  renders += 1;
+  const check = answers[${JSON.stringify(CHECK)}];
+  const service = answers[${JSON.stringify(SERVICE)}];
+  return {
+    html: '<main data-url="' + url + '">' + (service ? service.body.data.responsible : 'pendiente') + ' · ' + (check ? check.status : 'sin verificar') + '</main>',
+    queries: [{ key: ['insured-service'], data: service && service.body.data }],
+    notFound: check !== undefined && check.status === 404,
+  };
+}
+export function fillTemplate(template, html, data) {
+  return template.replace('<!--page-->', html + '<script type="application/json" id="page-data">' + JSON.stringify(data) + '</script>');
+}
+`;
+
+const built = (body: string) =>
+  `<!doctype html><html><head></head><body><div id="root" data-prerendered="verificar/:code">${body}</div></body></html>`;
+
+let t: TestApp;
+let operator: Record<string, string>;
+
+beforeAll(async () => {
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    writeFileSync(path.join(dist, file), text);
+  };
+  write('index.html', '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  write('assets/i18n/es.json', JSON.stringify({ app: 'Cubierto' }));
+  write('verificar/_/index.html', built('<header>Ingresar</header>'));
+  write('server/render.mjs', bundle);
+  write('server/templates/verificar/_/index.html', built('<!--page-->'));
+  write(
+    'prerendered.json',
+    JSON.stringify({
+      pages: [
+        {
+          path: '/verificar/*',
+          file: 'verificar/_/index.html',
+          preloads: [CHECK, SERVICE],
+          template: 'server/templates/verificar/_/index.html',
+        },
+      ],
+    }),
+  );
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  operator = (await operatorSession(t.app, t.database)).auth;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** How many pages the stand-in bundle drew: the server imports this very module. */
+async function renders(): Promise<number> {
+  const module = (await import(pathToFileURL(path.join(dist, 'server/render.mjs')).href)) as {
+    renders: number;
+  };
+  return module.renders;
+}
+
+const open = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('a page drawn with its data', () => {
+  it('is drawn with the live answers of its requests, revalidated, with its data and no preloads', async () => {
+    const res = await open('/verificar/NO-EXISTE-123');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.link).toBeUndefined();
+    expect(res.body).toContain(
+      `<main data-url="/verificar/NO-EXISTE-123">${DEFAULT_INSURED_SERVICE.responsible} · 404</main>`,
+    );
+    expect(res.body).toContain('<script type="application/json" id="page-data">');
+    // The server's own Content-Security-Policy still goes with it.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('answers a code nobody has with a 404, and one no certificate can have as the API does', async () => {
+    expect((await open('/verificar/NO-EXISTE-123')).statusCode).toBe(404);
+    const malformed = await open('/verificar/abc');
+    // The stand-in says "not found" only for a 404; the web's render does for the API's 422 too.
+    expect(malformed.body).toContain('· 422</main>');
+  });
+
+  it('is kept while its answers stay the same, and drawn again as soon as one changes', async () => {
+    await open('/verificar/NO-EXISTE-456');
+    const before = await renders();
+    const again = await open('/verificar/NO-EXISTE-456');
+    expect(await renders()).toBe(before);
+    expect(again.body).toContain(DEFAULT_INSURED_SERVICE.responsible);
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v4/admin/insured-service',
+      headers: operator,
+      payload: { ...DEFAULT_INSURED_SERVICE, responsible: 'Ana Gómez' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const changed = await open('/verificar/NO-EXISTE-456');
+    expect(await renders()).toBe(before + 1);
+    expect(changed.body).toContain('Ana Gómez · 404');
+    expect(changed.body).not.toContain(DEFAULT_INSURED_SERVICE.responsible);
+  });
+
+  it('goes compressed to a browser that accepts it, and answers a 304 while it is the same', async () => {
+    const plain = await open('/verificar/NO-EXISTE-789');
+    const compressed = await open('/verificar/NO-EXISTE-789', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+    const etag = String(plain.headers.etag);
+    const unchanged = await open('/verificar/NO-EXISTE-789', { 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+  });
+
+  it('is answered as built, its requests announced, when it cannot be drawn', async () => {
+    const res = await open('/verificar/explota-0000');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<header>Ingresar</header>');
+    expect(res.headers.link).toContain('</api/v4/common/verify/explota-0000>; rel=preload');
+  });
+
+  it('never serves the render bundle or the templates', async () => {
+    for (const url of ['/server/render.mjs', '/server/templates/verificar/_/index.html']) {
+      const res = await open(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('renderPage');
+      expect(res.body, url).not.toContain('<!--page-->');
+    }
+  });
+});
