@@ -13,9 +13,9 @@
  */
 import { createHash } from 'node:crypto';
 import { type ErrorCode, errorCodes, IdempotencyKeySchema } from '@cubierto/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../db/client.ts';
+import { type Db, rowsOf, statementOnce, type Tx } from '../db/client.ts';
 import { type IdempotencyScope, idempotentRequests, type StoredRefusal } from '../db/schema/index.ts';
 import { AppError, validationError } from './errors.ts';
 import { holdJobs, writeHeldJobs } from './outbox.ts';
@@ -93,10 +93,10 @@ export async function runKeyedRequest(
       holdJobs(tx);
       try {
         const resourceId = await work(tx);
-        await writeHeldJobs(
-          tx,
-          tx.update(idempotentRequests).set({ resourceId }).where(eq(idempotentRequests.id, claimed.id)),
-        );
+        await writeHeldJobs(tx, {
+          ctes: outcomeSql,
+          values: { keyRecordId: claimed.id, keyResourceId: resourceId },
+        });
         return { resourceId, created: true };
       } catch (error) {
         // The transaction rolls back: the jobs and writes it held are never written.
@@ -120,17 +120,37 @@ export async function runKeyedRequest(
   throw refused;
 }
 
-type KeyRecord = typeof idempotentRequests.$inferInsert;
+type KeyRecord = {
+  userId: number;
+  scope: IdempotencyScope;
+  key: string;
+  requestHash: string;
+  refusal?: StoredRefusal;
+};
 
-function claimKey(tx: Tx, record: KeyRecord) {
-  return tx
-    .insert(idempotentRequests)
-    .values(record)
-    .onConflictDoNothing({
-      target: [idempotentRequests.userId, idempotentRequests.scope, idempotentRequests.key],
-    })
-    .returning({ id: idempotentRequests.id });
+/**
+ * The key claimed by writing its record, unless another request holds it; answers the record's id when
+ * this one claimed it. Its text is built once (statementOnce): a keyed request is a hot path (a payment).
+ */
+async function claimKey(tx: Tx, record: KeyRecord): Promise<{ id: number }[]> {
+  return rowsOf<{ id: number }>(
+    await claimSql(tx, { ...record, refusal: record.refusal ? JSON.stringify(record.refusal) : null }),
+  );
 }
+
+const claimSql = statementOnce<Omit<KeyRecord, 'refusal'> & { refusal: string | null }>(
+  () => sql`insert into ${idempotentRequests} (user_id, scope, key, request_hash, refusal)
+    values (${sql.placeholder('userId')}::int, ${sql.placeholder('scope')}, ${sql.placeholder('key')},
+      ${sql.placeholder('requestHash')}, ${sql.placeholder('refusal')}::jsonb)
+    on conflict (user_id, scope, key) do nothing
+    returning id::int as id`,
+);
+
+/** The request's outcome written on its record, in the held jobs' statement (writeHeldJobs). */
+const outcomeSql: readonly SQL[] = [
+  sql`update ${idempotentRequests} set resource_id = ${sql.placeholder('keyResourceId')}::int
+    where ${idempotentRequests.id} = ${sql.placeholder('keyRecordId')}::int`,
+];
 
 /** The outcome of the request that holds the key: its resource, or its refusal thrown again. */
 async function earlierOutcome(

@@ -2,7 +2,7 @@
  * The outbox on the real engine. On PostgreSQL (CUBIERTO_TEST_DB=postgres) the two workers below claim
  * through separate pooled connections at the same time, which is what SKIP LOCKED is for.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, usePostgres } from '../../test/harness.ts';
 import type { Database } from '../db/client.ts';
@@ -10,13 +10,17 @@ import { outbox } from '../db/schema/index.ts';
 import {
   backoffMs,
   enqueue,
+  holdJobs,
+  holdWrite,
   type JobHandlers,
   type JobLog,
   JobNotYetError,
   runDueJobs,
   scheduleRecurringJobs,
   startOutboxWorker,
+  writeHeldJobs,
 } from './outbox.ts';
+import { runWithRequestId } from './request-id.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -57,6 +61,83 @@ describe('enqueue', () => {
   it('a key is enqueued once however many times it is asked for', async () => {
     for (let i = 0; i < 3; i++) await enqueue(database.db, { kind: 'notice', key: 'insurance-7-voided' });
     expect(await jobsOf('notice')).toHaveLength(1);
+  });
+});
+
+describe('held jobs (holdJobs, holdWrite, writeHeldJobs)', () => {
+  // A held write and an outcome as their owners hand them over: built once, bound on every call.
+  const markerWrite: readonly SQL[] = [
+    sql`insert into ${outbox} (kind, payload) values ('held-write', jsonb_build_object('n', ${sql.placeholder('markerN')}::int))`,
+  ];
+  const outcome: readonly SQL[] = [
+    sql`update ${outbox} set payload = jsonb_build_object('outcome', ${sql.placeholder('outcomeN')}::int)
+      where ${outbox.key} = 'held-existing'`,
+  ];
+
+  /** One transaction that holds its jobs: enqueues `jobs`, a held write, and writes them with an outcome. */
+  async function heldTransaction(
+    n: number,
+    jobs: { kind: string; payload?: unknown; key?: string; runAt?: Date }[],
+  ) {
+    await runWithRequestId(`req-held-${n}`, () =>
+      database.db.transaction(async (tx) => {
+        const before = (await tx.select().from(outbox)).length;
+        holdJobs(tx);
+        for (const job of jobs) await enqueue(tx, job);
+        expect(holdWrite(tx, { ctes: markerWrite, values: { markerN: n } })).toBe(true);
+        // Nothing is written before writeHeldJobs.
+        expect(await tx.select().from(outbox)).toHaveLength(before);
+        await writeHeldJobs(tx, { ctes: outcome, values: { outcomeN: n } });
+      }),
+    );
+  }
+
+  it('writes the jobs, the held writes and the outcome together, as separate inserts would have', async () => {
+    await enqueue(database.db, { kind: 'held-before', key: 'held-existing' });
+    const runAt = new Date(Date.UTC(2026, 10, 27, 12, 0, 0, 123));
+    await heldTransaction(1, [
+      { kind: 'held', payload: { n: 1 }, runAt },
+      { kind: 'held', payload: { n: 2 }, key: 'held-dup' },
+      { kind: 'held', payload: { n: 3 }, key: 'held-dup' },
+      { kind: 'held', payload: { n: 4 }, key: 'held-existing' },
+      { kind: 'held' },
+    ]);
+    const held = (await jobsOf('held')).sort((a, b) => a.id - b.id);
+    // One job per key (the first enqueued), none over a key already taken, in the order enqueued.
+    expect(held.map((job) => [job.payload, job.key, job.requestId])).toEqual([
+      [{ n: 1 }, null, 'req-held-1'],
+      [{ n: 2 }, 'held-dup', 'req-held-1'],
+      [{}, null, 'req-held-1'],
+    ]);
+    expect(held[0]!.runAt.toISOString()).toBe(runAt.toISOString());
+    expect((await jobsOf('held-write')).map((job) => job.payload)).toEqual([{ n: 1 }]);
+    expect((await jobsOf('held-before')).map((job) => job.payload)).toEqual([{ outcome: 1 }]);
+
+    // The same parts with another number of jobs: the text built for the first call binds these too.
+    await heldTransaction(2, [{ kind: 'held', payload: { n: 5 } }]);
+    expect((await jobsOf('held')).map((job) => job.payload)).toContainEqual({ n: 5 });
+    expect(await jobsOf('held')).toHaveLength(4);
+    expect((await jobsOf('held-write')).map((job) => job.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect((await jobsOf('held-before')).map((job) => job.payload)).toEqual([{ outcome: 2 }]);
+  });
+
+  it('writes nothing when its transaction rolls back', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        holdJobs(tx);
+        await enqueue(tx, { kind: 'held', payload: { n: 1 } });
+        holdWrite(tx, { ctes: markerWrite, values: { markerN: 1 } });
+        await writeHeldJobs(tx);
+        expect(await tx.select().from(outbox).where(eq(outbox.kind, 'held'))).toHaveLength(1);
+        throw new Error('refused after the write');
+      }),
+    ).rejects.toThrow('refused after the write');
+    expect(await jobsOf('held')).toHaveLength(0);
+    expect(await jobsOf('held-write')).toHaveLength(0);
+  });
+
+  it('a write outside a transaction that holds its jobs is left to its caller', async () => {
+    expect(holdWrite(database.db, { ctes: markerWrite, values: { markerN: 1 } })).toBe(false);
   });
 });
 

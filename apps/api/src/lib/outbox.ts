@@ -24,9 +24,9 @@
  * under a row lock, the state they change).
  */
 
-import { and, asc, inArray, isNull, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../db/client.ts';
+import { type Db, type DbOrTx, statementOnce } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { currentRequestId, runWithRequestId } from './request-id.ts';
 
@@ -80,10 +80,17 @@ const silentLog: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 type NewJob = typeof outbox.$inferInsert;
 
 /**
- * What a transaction that holds its jobs (holdJobs) waits to write in one statement: the jobs, and other
- * writes handed over whole (holdWrite), each a data-modifying statement run as a CTE of that statement.
+ * A write handed to a transaction that holds its jobs (holdWrite), or run with them (writeHeldJobs'
+ * `along`): data-modifying statements without a WITH of their own whose results nobody reads, each run as
+ * a CTE of the held jobs' statement (`along`'s last one as its main query). `ctes` is built once by its
+ * owner, written with `sql.placeholder(name)` for every value, and is the same array on every call, so
+ * that statement's text is built once for it (db/client.ts statementOnce); `values` binds them. The names
+ * are the owner's and stay apart from the other parts' (`heldJobs` is the jobs').
  */
-type Held = { jobs: NewJob[]; writes: SQL[] };
+export type HeldWrite = { ctes: readonly SQL[]; values: Record<string, unknown> };
+
+/** What a transaction that holds its jobs (holdJobs) waits to write in one statement. */
+type Held = { jobs: NewJob[]; writes: HeldWrite[] };
 const held = new WeakMap<DbOrTx, Held>();
 
 /**
@@ -123,22 +130,23 @@ export function holdJobs(tx: DbOrTx): void {
 }
 
 /**
- * In a transaction that holds its jobs, `writes` (data-modifying statements whose results nobody reads,
- * without a WITH of their own: an invoice whose id was taken beforehand, and its lines) wait to run with
- * them, in their statement: answers true. Otherwise answers false, and the caller runs them.
+ * In a transaction that holds its jobs, `write` (an invoice whose id was taken beforehand, and its lines)
+ * waits to run with them, in their statement: answers true. Otherwise answers false, and the caller runs it.
  */
-export function holdWrite(tx: DbOrTx, ...writes: SQL[]): boolean {
+export function holdWrite(tx: DbOrTx, write: HeldWrite): boolean {
   const waiting = held.get(tx);
   if (!waiting) return false;
-  waiting.writes.push(...writes);
+  waiting.writes.push(write);
   return true;
 }
 
 /**
- * Writes the held jobs and writes and stops holding. With `along`, one statement writes them and runs
- * `along` (a data-modifying statement of the same transaction, as a CTE's main query): one round trip.
+ * Writes the held jobs and writes and stops holding. With `along` (data-modifying statements of the same
+ * transaction, the last one the statement's main query), one statement writes them all: one round trip.
+ * Its text is built once for each set of parts (their `ctes` arrays, and whether there are jobs) and
+ * bound on every call; the jobs go as one JSON value, whatever their number.
  */
-export async function writeHeldJobs(tx: DbOrTx, along?: SQLWrapper): Promise<void> {
+export async function writeHeldJobs(tx: DbOrTx, along?: HeldWrite): Promise<void> {
   const { jobs: all, writes } = held.get(tx) ?? { jobs: [], writes: [] };
   held.delete(tx);
   // One job per key, the first one enqueued, as separate inserts would have left it.
@@ -149,14 +157,76 @@ export async function writeHeldJobs(tx: DbOrTx, along?: SQLWrapper): Promise<voi
     seen.add(job.key);
     return true;
   });
-  const ctes = writes.map((write, i) => sql`${sql.raw(`held_write_${i}`)} as (${write})`);
-  if (jobs.length > 0) {
-    const insert = tx.insert(outbox).values(jobs).onConflictDoNothing({ target: outbox.key });
-    ctes.push(sql`held_jobs as (${insert.getSQL()})`);
-  }
-  const main = along ? along.getSQL() : ctes.length > 0 ? sql`select 1` : undefined;
-  if (!main) return;
-  await tx.execute(ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ${main}` : main);
+  if (writes.length === 0 && jobs.length === 0 && !along) return;
+  const parts = along ? [...writes, along] : writes;
+  const values: Record<string, unknown> = {};
+  for (const part of parts) Object.assign(values, part.values);
+  if (jobs.length > 0) values.heldJobs = JSON.stringify(jobs.map(jobRecord));
+  await heldStatement(
+    parts.map((part) => part.ctes),
+    jobs.length > 0,
+    along !== undefined,
+  )(tx, values);
+}
+
+/** A held job as a record of heldJobsSql's JSON. */
+function jobRecord(job: NewJob) {
+  return {
+    kind: job.kind,
+    payload: job.payload ?? {},
+    key: job.key ?? null,
+    request_id: job.requestId ?? null,
+    run_at: (job.runAt ?? new Date()).toISOString(),
+  };
+}
+
+/** The held jobs' insert: every job in one JSON value (`heldJobs`), in the order they were enqueued. */
+const heldJobsSql = sql`insert into ${outbox} (kind, payload, key, request_id, run_at)
+  select job.kind, job.payload, job.key, job.request_id, job.run_at
+  from jsonb_to_recordset(${sql.placeholder('heldJobs')}::jsonb)
+    as job(kind text, payload jsonb, key text, request_id text, run_at timestamptz)
+  on conflict (key) do nothing`;
+
+/**
+ * The held statement of one set of parts, built once: the parts' ids (each `ctes` array gets one when
+ * first seen) name it. At most HELD_STATEMENTS_MAX of them are kept; past that (parts built on every
+ * call, against HeldWrite's rule) the statement is built for its call alone, as drizzle would.
+ */
+function heldStatement(
+  parts: (readonly SQL[])[],
+  withJobs: boolean,
+  withAlong: boolean,
+): (tx: DbOrTx, values: Record<string, unknown>) => Promise<unknown> {
+  const ids = parts.map((ctes) => {
+    let id = partIds.get(ctes);
+    if (id === undefined) {
+      partCount += 1;
+      id = partCount;
+      partIds.set(ctes, id);
+    }
+    return id;
+  });
+  const shape = `${ids.join(',')}|${withJobs ? 'jobs' : ''}|${withAlong ? 'along' : ''}`;
+  let statement = heldStatements.get(shape);
+  if (statement) return statement;
+  statement = statementOnce<Record<string, unknown>>(() => heldSql(parts, withJobs, withAlong));
+  if (heldStatements.size < HELD_STATEMENTS_MAX) heldStatements.set(shape, statement);
+  return statement;
+}
+
+const HELD_STATEMENTS_MAX = 50;
+const heldStatements = new Map<string, (tx: DbOrTx, values: Record<string, unknown>) => Promise<unknown>>();
+const partIds = new WeakMap<readonly SQL[], number>();
+let partCount = 0;
+
+/** The held statement's text: every part's writes and the jobs as CTEs, `along`'s last one the main query. */
+function heldSql(parts: (readonly SQL[])[], withJobs: boolean, withAlong: boolean): SQL {
+  const ctes = parts.flat();
+  const main = withAlong ? ctes.pop() : undefined;
+  const named = ctes.map((write, i) => sql`${sql.raw(`held_write_${i}`)} as (${write})`);
+  if (withJobs) named.push(sql`held_jobs as (${heldJobsSql})`);
+  if (named.length === 0) return main ?? sql`select 1`;
+  return sql`with ${sql.join(named, sql`, `)} ${main ?? sql`select 1`}`;
 }
 
 /** Makes sure every recurring kind has its row; harmless when another instance already made it. */

@@ -36,7 +36,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, rowsOf } from '../../db/client.ts';
+import { type Db, type DbOrTx, rowsOf, statementOnce } from '../../db/client.ts';
 import {
   entities,
   insurances,
@@ -226,6 +226,71 @@ type NewLine = { description: string; totalCents: number; ivaRateBps: number; in
 /** A document just written: it has no number until ARCA authorises it (arca-job.ts). */
 export type IssuedDocument = { id: number; letter: InvoiceLetter; number: number | null };
 
+type TakenIdDocumentValue =
+  | 'invoiceId'
+  | 'invoiceUserId'
+  | 'invoiceKind'
+  | 'invoiceLetter'
+  | 'invoicePointOfSale'
+  | 'invoiceIssuedAt'
+  | 'invoiceInsuranceId'
+  | 'invoicePaymentId'
+  | 'invoiceImportId'
+  | 'invoiceInvoiceId'
+  | 'invoiceRefundMovementId'
+  | 'invoiceRecipientName'
+  | 'invoiceRecipientDocumentType'
+  | 'invoiceRecipientDocumentNumber'
+  | 'invoiceRecipientTaxCondition'
+  | 'invoiceRecipientAddress'
+  | 'invoiceNetCents'
+  | 'invoiceIvaCents'
+  | 'invoiceTotalCents'
+  | 'invoiceVoucherType'
+  | 'invoiceReceiverIvaCondition'
+  | 'invoiceLines';
+
+/** A value of takenIdDocumentSql, as a placeholder (named apart from the held statement's other parts). */
+const documentParam = (name: TakenIdDocumentValue) => sql.placeholder(name);
+
+/** The lines' columns, as insertDocument's statements read them from their JSON. */
+const lineColumns = sql`x.insurance_id, x.description, x.net_cents, x.iva_rate_bps, x.iva_cents, x.total_cents`;
+function lineSourceOf(lineRows: string | Placeholder): SQL {
+  return sql`jsonb_to_recordset(${lineRows}::jsonb) as x(insurance_id int, description text,
+        net_cents int, iva_rate_bps int, iva_cents int, total_cents int)`;
+}
+const insertLines = sql`insert into ${invoiceLines} (invoice_id, insurance_id, description, net_cents,
+        iva_rate_bps, iva_cents, total_cents)`;
+const documentColumns = sql`user_id, kind, letter, point_of_sale, issued_at, insurance_id,
+        payment_id, import_id, invoice_id, refund_movement_id, recipient_name, recipient_document_type,
+        recipient_document_number, recipient_tax_condition, recipient_address, net_cents, iva_cents,
+        total_cents, arca_status, arca_voucher_type, receiver_iva_condition_id`;
+
+/**
+ * A document whose id was taken beforehand, and its lines (insertDocument): two writes, built once with
+ * placeholders, held for the transaction's last statement (lib/outbox.ts holdWrite) or run together.
+ */
+const takenIdDocumentSql: readonly SQL[] = [
+  sql`insert into ${invoices} (id, ${documentColumns}) values (${documentParam('invoiceId')}::int,
+    ${documentParam('invoiceUserId')}, ${documentParam('invoiceKind')}, ${documentParam('invoiceLetter')},
+    ${documentParam('invoicePointOfSale')}, ${documentParam('invoiceIssuedAt')}::timestamptz,
+    ${documentParam('invoiceInsuranceId')}::int, ${documentParam('invoicePaymentId')}::int,
+    ${documentParam('invoiceImportId')}::int, ${documentParam('invoiceInvoiceId')}::int,
+    ${documentParam('invoiceRefundMovementId')}::int, ${documentParam('invoiceRecipientName')},
+    ${documentParam('invoiceRecipientDocumentType')}, ${documentParam('invoiceRecipientDocumentNumber')},
+    ${documentParam('invoiceRecipientTaxCondition')}, ${documentParam('invoiceRecipientAddress')},
+    ${documentParam('invoiceNetCents')}, ${documentParam('invoiceIvaCents')},
+    ${documentParam('invoiceTotalCents')}, 'pendiente_cae', ${documentParam('invoiceVoucherType')},
+    ${documentParam('invoiceReceiverIvaCondition')})`,
+  sql`${insertLines} select ${documentParam('invoiceId')}::int, ${lineColumns}
+    from ${lineSourceOf(documentParam('invoiceLines'))}`,
+];
+
+/** takenIdDocumentSql run on its own, outside a transaction that holds its writes. */
+const takenIdDocument = statementOnce<Record<TakenIdDocumentValue, unknown>>(
+  () => sql`with document as (${takenIdDocumentSql[0]}) ${takenIdDocumentSql[1]}`,
+);
+
 /**
  * Writes an invoice or credit note and its lines, `pendiente_cae` and without a number, and enqueues its
  * ARCA authorisation in the same transaction (arca-job.ts): the CAE and ARCA's number come from the job.
@@ -271,28 +336,45 @@ async function insertDocument(
       total_cents: l.totalCents,
     })),
   );
-  const lineColumns = sql`x.insurance_id, x.description, x.net_cents, x.iva_rate_bps, x.iva_cents, x.total_cents`;
-  const lineSource = sql`jsonb_to_recordset(${lineRows}::jsonb) as x(insurance_id int, description text,
-        net_cents int, iva_rate_bps int, iva_cents int, total_cents int)`;
-  const insertLines = sql`insert into ${invoiceLines} (invoice_id, insurance_id, description, net_cents,
-        iva_rate_bps, iva_cents, total_cents)`;
   const documentValues = sql`${input.userId}, ${input.kind}, ${letter}, ${POINT_OF_SALE},
         ${input.issuedAt.toISOString()}::timestamptz, ${input.insuranceId}::int, ${input.paymentId ?? null}::int,
         ${input.importId ?? null}::int, ${input.invoiceId ?? null}::int, ${input.refundMovementId ?? null}::int,
         ${r.name}, ${r.documentType}, ${r.documentNumber}, ${r.taxCondition}, ${r.address},
         ${netCents}, ${ivaCents}, ${totalCents}, 'pendiente_cae',
         ${voucherTypeOf(input.kind, letter)}, ${RECEIVER_IVA_CONDITION[r.taxCondition]}`;
-  const documentColumns = sql`user_id, kind, letter, point_of_sale, issued_at, insurance_id,
-        payment_id, import_id, invoice_id, refund_movement_id, recipient_name, recipient_document_type,
-        recipient_document_number, recipient_tax_condition, recipient_address, net_cents, iva_cents,
-        total_cents, arca_status, arca_voucher_type, receiver_iva_condition_id`;
   const takenId = input.id ?? null;
   if (takenId !== null) {
     // Its id known: the document and its lines in one statement (the lines' foreign key is checked at
-    // its end), held for the transaction's last statement when it holds its writes.
-    const document = sql`insert into ${invoices} (id, ${documentColumns}) values (${takenId}::int, ${documentValues})`;
-    const lines = sql`${insertLines} select ${takenId}::int, ${lineColumns} from ${lineSource}`;
-    if (!holdWrite(tx, document, lines)) await tx.execute(sql`with document as (${document}) ${lines}`);
+    // its end), held for the transaction's last statement when it holds its writes. Its text is built
+    // once (takenIdDocumentSql), its values bound on every call.
+    const write = {
+      ctes: takenIdDocumentSql,
+      values: {
+        invoiceId: takenId,
+        invoiceUserId: input.userId,
+        invoiceKind: input.kind,
+        invoiceLetter: letter,
+        invoicePointOfSale: POINT_OF_SALE,
+        invoiceIssuedAt: input.issuedAt.toISOString(),
+        invoiceInsuranceId: input.insuranceId,
+        invoicePaymentId: input.paymentId ?? null,
+        invoiceImportId: input.importId ?? null,
+        invoiceInvoiceId: input.invoiceId ?? null,
+        invoiceRefundMovementId: input.refundMovementId ?? null,
+        invoiceRecipientName: r.name,
+        invoiceRecipientDocumentType: r.documentType,
+        invoiceRecipientDocumentNumber: r.documentNumber,
+        invoiceRecipientTaxCondition: r.taxCondition,
+        invoiceRecipientAddress: r.address,
+        invoiceNetCents: netCents,
+        invoiceIvaCents: ivaCents,
+        invoiceTotalCents: totalCents,
+        invoiceVoucherType: voucherTypeOf(input.kind, letter),
+        invoiceReceiverIvaCondition: RECEIVER_IVA_CONDITION[r.taxCondition],
+        invoiceLines: lineRows,
+      } satisfies Record<TakenIdDocumentValue, unknown>,
+    };
+    if (!holdWrite(tx, write)) await takenIdDocument(tx, write.values);
     await enqueueArcaAuthorization(tx, takenId);
     return { id: takenId, letter, number: null };
   }
@@ -306,7 +388,7 @@ async function insertDocument(
       returning id
     ),
     document_lines as (
-      ${insertLines} select document.id, ${lineColumns} from document, ${lineSource}
+      ${insertLines} select document.id, ${lineColumns} from document, ${lineSourceOf(lineRows)}
     )
     select id::int as id from document
   `),
