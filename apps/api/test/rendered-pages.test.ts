@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawBudget, FRESH_DRAWS_PER_SECOND } from '../src/lib/rendered-pages.ts';
 import { DEFAULT_INSURED_SERVICE } from '../src/modules/insured-service/service.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { operatorSession } from './operator.ts';
@@ -150,6 +151,28 @@ describe('a page drawn with its data', () => {
     expect(res.headers.link).toContain('</api/v4/common/verify/explota-0000>; rel=preload');
   });
 
+  it('draws at most its budget of new pages a second: past it, a stream of made-up codes gets the page as built', async () => {
+    // A second for the budget to fill up again after the tests above.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const before = await renders();
+    const answers = await Promise.all(
+      Array.from({ length: 4 * FRESH_DRAWS_PER_SECOND }, (_, n) => open(`/verificar/INVENTADO-${n}`)),
+    );
+    const drawn = (await renders()) - before;
+    expect(drawn).toBeGreaterThanOrEqual(FRESH_DRAWS_PER_SECOND);
+    // The time the requests took refills the budget a little, never by the dozen.
+    expect(drawn).toBeLessThan(2 * FRESH_DRAWS_PER_SECOND);
+    const asBuilt = answers.filter((res) => res.body.includes('<header>Ingresar</header>'));
+    expect(asBuilt.length).toBe(answers.length - drawn);
+    for (const res of asBuilt) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toContain('/api/v4/common/verify/INVENTADO-');
+    }
+    // A page already drawn is answered drawn whatever the budget.
+    const kept = await open('/verificar/NO-EXISTE-789');
+    expect(kept.body).toContain('<main data-url="/verificar/NO-EXISTE-789">');
+  });
+
   it('never serves the render bundle or the templates', async () => {
     for (const url of ['/server/render.mjs', '/server/templates/verificar/_/index.html']) {
       const res = await open(url);
@@ -157,5 +180,29 @@ describe('a page drawn with its data', () => {
       expect(res.body, url).not.toContain('renderPage');
       expect(res.body, url).not.toContain('<!--page-->');
     }
+  });
+});
+
+describe('the budget of fresh draws', () => {
+  it('gives its whole budget at once, then one more per fraction of a second that passes', () => {
+    let now = 0;
+    const budget = drawBudget(5, () => now);
+    expect(Array.from({ length: 7 }, () => budget.take())).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    now += 199;
+    expect(budget.take()).toBe(false);
+    now += 2;
+    expect(budget.take()).toBe(true);
+    expect(budget.take()).toBe(false);
+    // Never more than the budget, however long it was left unused.
+    now += 60_000;
+    expect(Array.from({ length: 6 }, () => budget.take()).filter(Boolean)).toHaveLength(5);
   });
 });

@@ -40,12 +40,13 @@ const ManifestSchema = z.object({
 
 /**
  * A prerendered page that answers an address: its file (relative to the build) and its Link header, and
- * for a page drawn per request the drawing of it (which throws when it cannot: the file then answers).
+ * for a page drawn per request the drawing of it (undefined when it is not drawn now, past the budget of
+ * fresh draws; it throws when it cannot be: the file answers either way).
  */
 export type PrerenderedPage = {
   file: string;
   link: string | undefined;
-  draw?: () => Promise<DrawnPage>;
+  draw?: () => Promise<DrawnPage | undefined>;
 };
 export type PrerenderedPageLookup = (pathname: string) => PrerenderedPage | undefined;
 

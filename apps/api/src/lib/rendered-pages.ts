@@ -38,14 +38,39 @@ export type DrawnPage = { status: number; etag: string; html: Buffer; br: Buffer
 /** One API request of the page: the address pattern pages.ts lists it under, and the address itself. */
 export type PageRead = { pattern: string; address: string };
 
+/** The page drawn with its data, or undefined when it is not drawn now (the built page answers). */
 export type PageDrawer = (
   pathname: string,
   template: string,
   reads: readonly PageRead[],
-) => Promise<DrawnPage>;
+) => Promise<DrawnPage | undefined>;
 
 /** Drawn pages kept: the product pages and the certificates checked lately. */
 const KEPT = 200;
+
+/**
+ * Pages drawn anew per second, at most (a kept page costs nothing): a draw is a render of the app, tens of
+ * milliseconds of CPU, and every certificate code is a page of its own, so made-up codes sent in a stream
+ * would otherwise each take one. Past it, the page as built answers (its app asks for the data itself):
+ * the same content, drawn a moment later. A burst of up to this many is drawn at once.
+ */
+export const FRESH_DRAWS_PER_SECOND = 5;
+
+/** A budget of `perSecond` events, refilled continuously, of which up to `perSecond` can be taken at once. */
+export function drawBudget(perSecond: number, now: () => number = Date.now) {
+  let tokens = perSecond;
+  let last = now();
+  return {
+    take(): boolean {
+      const at = now();
+      tokens = Math.min(perSecond, tokens + ((at - last) / 1000) * perSecond);
+      last = at;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
 
 /** Where the build keeps the render bundle and the templates (apps/web/build-prerender.ts, SERVER_DIR). */
 export const SERVER_DIR = 'server';
@@ -57,6 +82,7 @@ export const SERVER_DIR = 'server';
 export function pageDrawer(
   webDistDir: string,
   read: (address: string) => Promise<Answer>,
+  budget = drawBudget(FRESH_DRAWS_PER_SECOND),
 ): PageDrawer | undefined {
   const bundle = path.join(webDistDir, SERVER_DIR, 'render.mjs');
   if (!existsSync(bundle)) return undefined;
@@ -91,6 +117,7 @@ export function pageDrawer(
       kept.set(key, found);
       return found;
     }
+    if (!budget.take()) return undefined;
     const render = await renderer();
     let text = templates.get(template);
     if (text === undefined) {
