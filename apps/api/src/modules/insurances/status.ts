@@ -16,7 +16,7 @@ import {
   type InsuranceStatus,
   todayInArgentina,
 } from '@cubierto/contracts';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { insurances } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -100,13 +100,13 @@ async function moveMany(
  * it in force on its first day). Those in force now are told so.
  */
 export async function markInsurancesPaid(tx: DbOrTx, ids: number[], now: Date): Promise<void> {
-  const rows = await moveMany(tx, { ids }, 'pay', paidStatus(now), now, { paidAt: now });
+  const rows = await moveMany(tx, { ids }, 'pay', paidStatus(todayInArgentina(now)), now, { paidAt: now });
   await insurancesPaid(tx, rows);
 }
 
 /** The status a payment leaves: in force from the first day on, still `pendiente` (paid) before it. */
-function paidStatus(now: Date): SQL {
-  return sql`case when ${insurances.startsOn} is null or ${insurances.startsOn} <= ${todayInArgentina(now)}::date
+function paidStatus(today: string | Placeholder): SQL {
+  return sql`case when ${insurances.startsOn} is null or ${insurances.startsOn} <= ${today}::date
     then 'vigente' else 'pendiente' end`;
 }
 
@@ -116,12 +116,33 @@ function paidStatus(now: Date): SQL {
  * hand them to `insurancePaidAfter`, which refuses the payment when the insurance may not be paid.
  */
 export function payInsuranceSql(insuranceId: number, now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`update ${insurances} set status = ${paidStatus(now)}, paid_at = ${at}, updated_at = ${at}
+  return paySql(insuranceId, now.toISOString(), todayInArgentina(now));
+}
+
+function paySql(
+  insuranceId: number | Placeholder,
+  at: string | Placeholder,
+  today: string | Placeholder,
+): SQL {
+  return sql`update ${insurances} set status = ${paidStatus(today)}, paid_at = ${at}::timestamptz,
+    updated_at = ${at}::timestamptz
     where ${eq(insurances.id, insuranceId)} and ${inArray(insurances.status, [...INSURANCE_TRANSITIONS.pay.from])}
     returning ${insurances.id} as id, ${insurances.userId} as user_id, ${insurances.number} as number,
       ${insurances.status} as status`;
 }
+
+/**
+ * payInsuranceSql for a statement whose text is built once (db/client.ts statementOnce): `sql` with
+ * placeholders (named `pay…`), `values` binds them for one insurance and moment.
+ */
+export const payInsuranceOnce = {
+  sql: paySql(sql.placeholder('payInsuranceId'), sql.placeholder('payAt'), sql.placeholder('payToday')),
+  values: (insuranceId: number, now: Date) => ({
+    payInsuranceId: insuranceId,
+    payAt: now.toISOString(),
+    payToday: todayInArgentina(now),
+  }),
+};
 
 /** After payInsuranceSql: `row` is what it returned (none: the insurance may not be paid, refused). */
 export async function insurancePaidAfter(

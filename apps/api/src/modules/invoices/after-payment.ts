@@ -11,9 +11,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { insurancePaidAfter, payInsuranceSql } from '../insurances/status.ts';
+import { insurancePaidAfter, payInsuranceOnce } from '../insurances/status.ts';
 import { inviteeReferralStatus, recordInviteeFirstPayment } from '../referrals/service.ts';
-import { issueInvoiceForImport, issueInvoiceForPayment, readPaymentInvoiceFacts } from './service.ts';
+import {
+  issueInvoiceForImport,
+  issueInvoiceForPayment,
+  type PaymentFactsAlso,
+  readPaymentInvoiceFacts,
+} from './service.ts';
 
 export async function recordCollectedPayment(
   tx: DbOrTx,
@@ -28,7 +33,7 @@ export async function recordCollectedPayment(
   now: Date,
   options: {
     /**
-     * The insurance is marked paid (insurances/status.ts, payInsuranceSql) in the statement that reads
+     * The insurance is marked paid (insurances/status.ts, payInsuranceOnce) in the statement that reads
      * the invoice's facts: one round trip for both. Refused, as markInsurancesPaid refuses, when it may
      * not be paid.
      */
@@ -37,18 +42,15 @@ export async function recordCollectedPayment(
 ): Promise<void> {
   const { insuranceId } = payment;
   if (!insuranceId) return;
-  const ctes = options.markPaid
-    ? [tx.$with('paid', { id: sql<number>`id` }).as(payInsuranceSql(insuranceId, now))]
-    : [];
-  const paidRow = options.markPaid ? sql`(select row_to_json(paid) from paid)` : sql`null`;
   const { facts, also } = await readPaymentInvoiceFacts(
     tx,
     { ...payment, insuranceId },
-    sql<{
-      referral: string | null;
-      paid: PaidRow | null;
-    }>`json_build_object('referral', ${inviteeReferralStatus(payment.userId)}, 'paid', ${paidRow})`,
-    ctes,
+    options.markPaid
+      ? {
+          reads: paidAndReferral,
+          values: { ...payInsuranceOnce.values(insuranceId, now), referralUserId: payment.userId },
+        }
+      : { reads: referralOnly, values: { referralUserId: payment.userId } },
   );
   if (options.markPaid) await insurancePaidAfter(tx, also.paid);
   await recordInviteeFirstPayment(tx, {
@@ -63,6 +65,19 @@ export async function recordCollectedPayment(
 }
 
 type PaidRow = Parameters<typeof insurancePaidAfter>[1];
+type Reads = { referral: string | null; paid: PaidRow | null };
+
+/** What the facts' statement reads for recordCollectedPayment, built once (invoices/service.ts). */
+const referralOnly: PaymentFactsAlso<Reads> = {
+  with: null,
+  also: sql<Reads>`json_build_object('referral', ${inviteeReferralStatus(sql.placeholder('referralUserId'))},
+    'paid', null)`,
+};
+const paidAndReferral: PaymentFactsAlso<Reads> = {
+  with: sql`paid as (${payInsuranceOnce.sql})`,
+  also: sql<Reads>`json_build_object('referral', ${inviteeReferralStatus(sql.placeholder('referralUserId'))},
+    'paid', (select row_to_json(paid) from paid))`,
+};
 
 /** The same for a CSV import paid from Mi crédito: one invoice for it, and the inviter's pending reward. */
 export async function recordCollectedImport(

@@ -19,7 +19,7 @@ import {
   payThroughSandbox,
   startPayment,
 } from '../../../test/purchase.ts';
-import { invoices, outbox } from '../../db/schema/index.ts';
+import { invoices, outbox, provinces } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { postMovement } from '../wallets/service.ts';
 
@@ -268,6 +268,51 @@ describe('invoices', () => {
     const list = await invoicesOf(c);
     expect(list.data.map((i) => [i.kind, i.insurance_id, i.total_cents])).toEqual([
       ['invoice', insurance.id, insurance.premium.total_cents],
+    ]);
+  });
+
+  it('a payment from Mi dinero invoices the invoice profile, or else the customer as registered, each its own', async () => {
+    // The facts' statement is built once and bound on every payment: two payments one after the other,
+    // each to its own recipient.
+    const [province] = await t.database.db
+      .select()
+      .from(provinces)
+      .where(eq(provinces.id, RI_PROFILE.state_id));
+    const withProfile = await registerCustomer(t.app);
+    await putProfile(withProfile, RI_PROFILE);
+    const plain = await registerCustomer(t.app, { name: 'Rosa Ibáñez', dni: '28444555' });
+    const written: (typeof invoices.$inferSelect)[] = [];
+    for (const c of [withProfile, plain]) {
+      const insurance = await contractInsurance(t.app, c.auth, coverage);
+      await fundMoneyWallet(c, insurance.premium.total_cents);
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: '/api/v4/customers/payments',
+        headers: { ...c.auth, ...idempotencyKey() },
+        payload: { insurance_id: insurance.id, method: 'money_wallet' },
+      });
+      expect(pay.statusCode, pay.body).toBe(201);
+      const rows = await t.database.db.select().from(invoices).where(eq(invoices.insuranceId, insurance.id));
+      expect(rows.map((row) => [row.userId, row.kind])).toEqual([[await userIdOf(c), 'invoice']]);
+      written.push(rows[0]!);
+    }
+    const [a, b] = written;
+    expect([a!.letter, b!.letter]).toEqual(['A', 'B']);
+    expect([
+      a!.recipientName,
+      a!.recipientDocumentNumber,
+      a!.recipientTaxCondition,
+      a!.recipientAddress,
+    ]).toEqual([
+      RI_PROFILE.name,
+      '30500012346',
+      'responsable_inscripto',
+      `Av. Rivadavia 5000 · Caballito, ${province!.name} · CP C1424CES`,
+    ]);
+    expect([b!.recipientName, b!.recipientDocumentNumber, b!.recipientTaxCondition]).toEqual([
+      'Rosa Ibáñez',
+      '28444555',
+      'consumidor_final',
     ]);
   });
 

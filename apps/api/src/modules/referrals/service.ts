@@ -30,7 +30,22 @@ import {
   todayInArgentina,
   withdrawalDeadline,
 } from '@cubierto/contracts';
-import { and, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   entities,
@@ -238,9 +253,10 @@ export function referralRewardDueOn(contractedOn: string, startsOn: string | nul
 
 /**
  * The invitee's referral status (null when they were invited by nobody), as an expression another
- * statement can carry: the payment's invoice reads it along with its own facts (after-payment.ts).
+ * statement can carry: the payment's invoice reads it along with its own facts (after-payment.ts), whose
+ * text is built once (the invitee then a placeholder).
  */
-export function inviteeReferralStatus(inviteeUserId: number): SQL<string | null> {
+export function inviteeReferralStatus(inviteeUserId: number | Placeholder): SQL<string | null> {
   const { status, inviteeUserId: invitee } = referrals;
   return sql<string | null>`(select ${status} from ${referrals} where ${invitee} = ${inviteeUserId})`;
 }
