@@ -56,9 +56,9 @@ const serverEnv = (port: number): NodeJS.ProcessEnv => ({
 /** Starts `src/server.ts` and waits until it answers. */
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  // Node itself with tsx as a loader: the tsx command would run the server in a grandchild that a
-  // SIGKILL of its parent leaves alive.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // Node itself, as `npm start` runs it (Node 24 strips the types): a wrapper command would run the server
+  // in a grandchild that a SIGKILL of its parent leaves alive.
+  const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: apiDir,
     env: serverEnv(port),
     stdio: ['ignore', 'ignore', 'pipe'],

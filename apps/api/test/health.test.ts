@@ -183,7 +183,7 @@ describe.skipIf(usePostgres)('SIGTERM on the real server', () => {
   it('answers 503 on /readyz at once, keeps serving for the grace period, then ends cleanly', async () => {
     const port = await freePort();
     const dir = path.join(work, 'server');
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    child = spawn(process.execPath, ['src/server.ts'], {
       cwd: apiDir,
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),

@@ -20,9 +20,12 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** `src/server.ts` with only these variables (and PATH), as a fresh machine would start it. */
+/**
+ * `src/server.ts` with only these variables (and PATH), as a fresh machine would start it: Node itself, as
+ * `npm start` runs it.
+ */
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,7 +21,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const { OPS_TOKEN: _none, ...environment } = process.env;
 
 function createOperator(args: string[], password: string) {
-  return run('npx', ['tsx', 'src/cli/create-operator.ts', ...args], {
+  // Node itself, as `npm run operator:create` runs it.
+  return run(process.execPath, ['src/cli/create-operator.ts', ...args], {
     cwd: apiDir,
     // A port nothing listens on: the command falls back to the database.
     env: { ...environment, DATA_DIR: dataDir, PORT: '1', OPERATOR_PASSWORD: password, LOG_LEVEL: 'silent' },
