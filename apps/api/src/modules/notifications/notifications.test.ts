@@ -230,6 +230,8 @@ describe('the notifications.create job', () => {
   it('a batch stores each notification for its own user at its event’s time; a bad payload in it fails alone', async () => {
     const customers = [await registerCustomer(t.app), await registerCustomer(t.app)];
     const occurredAt = new Date(Date.now() - 60_000);
+    // Due since then: a row left to the database's now() is not yet due for a claim made within the same
+    // millisecond (the claim's time is JavaScript's, to the millisecond; the database's has microseconds).
     const jobs = [];
     for (const c of customers)
       jobs.push({
@@ -237,12 +239,14 @@ describe('the notifications.create job', () => {
         key: `notify:test:batch:${c.email}`,
         payload: { userId: await userIdOf(c), title: c.email, body: 'En lote', action: { type: 'Message' } },
         createdAt: occurredAt,
+        runAt: occurredAt,
       });
     jobs.push({
       kind: NOTIFY_JOB,
       key: 'notify:test:batch:bad',
       payload: { title: 1 },
       createdAt: occurredAt,
+      runAt: occurredAt,
     });
     await t.database.db.insert(outbox).values(jobs);
 
