@@ -1,6 +1,7 @@
 /**
  * Axe on every screen of issue 19's three journeys (journeys.ts: the ones `npm run bench:journey` counts
- * and times), at the phone's and the desktop's sizes, with the messages they can meet: an expected one
+ * and times), at the phone's and the desktop's sizes (the first at the phone's only: journey.spec walks it
+ * at the desktop's), with the messages they can meet: an expected one
  * beside its field (the registration sent empty, a wrong password, the claim sent empty) and the central
  * handler's toast for a request that got no answer. No serious or critical violation on any of them; a
  * screenshot of each under artifacts/screenshots/<size>/<test>/.
@@ -46,7 +47,9 @@ function expectNoMoreActions(journey: JourneyName, result: JourneyResult): void 
   expect(result.actions.length, `${journey} took:\n${listed}`).toBeLessThanOrEqual(CEILINGS[journey]);
 }
 
-test('journey 1, a new visitor to a cell-phone certificate: every screen accessible', async ({
+// At the desktop's size journey.spec walks this journey's screens with axe on each (a new visitor registering
+// from the cell-phone product to its certificate): here it runs at the phone's only.
+test('journey 1, a new visitor to a cell-phone certificate: every screen accessible @phone-only', async ({
   page,
 }, info) => {
   const result = await newVisitorCellPhone(page, { onScreen: everyScreen(page, info), provoke: true });
