@@ -6,6 +6,10 @@
  * check are drawn by the server on each request with their live data (apps/api/src/lib/rendered-pages.ts):
  * a price an operator changes is on the next page served, a code's verdict is in the HTML, and the app
  * hydrates that page without asking the API for the same data again.
+ *
+ * At the desktop's size run what its layout can change: the painting, the hydration (a component that
+ * reads the screen's width would draw other markup) and the login keeping still; the rest (the data, the
+ * requests, the policy, the early input, the redirect) is the same at both sizes, and runs at the phone's.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -140,7 +144,7 @@ async function reactOwns(page: Page, selector: string): Promise<void> {
 test.describe('drawn with their live data, with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a product page shows the prices of the catalogue as it is now: a price changed is on the next page', async ({
+  test('a product page shows the prices of the catalogue as it is now: a price changed is on the next page @phone-only', async ({
     page,
     request,
   }, info) => {
@@ -181,7 +185,7 @@ test.describe('drawn with their live data, with JavaScript off', () => {
     await shot(page, info, 'product-new-price');
   });
 
-  test('a certificate check shows the verdict of its code', async ({ page }) => {
+  test('a certificate check shows the verdict of its code @phone-only', async ({ page }) => {
     const customer = await registerThroughApi(page, 'Verificada');
     const insurance = await issueBagInsurance(page, customer);
     const detail = await page.request.get(`${API}/customers/insurances/${insurance.id}`, {
@@ -273,7 +277,7 @@ test.describe('with JavaScript on', () => {
     await shot(page, info, 'login-catalogue-arrived');
   });
 
-  test('a public page’s data is asked for once, with the page, and handed to it when it asks', async ({
+  test('a public page’s data is asked for once, with the page, and handed to it when it asks @phone-only', async ({
     page,
   }) => {
     // The server announces each page's first API requests with its HTML (a Link preload header); the app's
@@ -350,7 +354,7 @@ test.describe('with JavaScript on', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the public pages break none of their Content-Security-Policy while they load and draw their data', async ({
+  test('the public pages break none of their Content-Security-Policy while they load and draw their data @phone-only', async ({
     page,
   }) => {
     // What the browser reports as a violation (zod's eval probe was one, on every page with a schema).
@@ -372,7 +376,7 @@ test.describe('with JavaScript on', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test('what a visitor types and submits before the app has taken the page over is signed in with, never sent in the address', async ({
+  test('what a visitor types and submits before the app has taken the page over is signed in with, never sent in the address @phone-only', async ({
     page,
   }) => {
     let release: () => void = () => {};
@@ -394,7 +398,7 @@ test.describe('with JavaScript on', () => {
     expect(page.url()).not.toContain('password');
   });
 
-  test('a signed-in customer opening the prerendered login is taken home', async ({ page }) => {
+  test('a signed-in customer opening the prerendered login is taken home @phone-only', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(DEMO.password);
