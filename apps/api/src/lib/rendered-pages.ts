@@ -18,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { RecentlyUsed } from './recently-used.ts';
 
 /** An API answer as the page would get it. */
 export type Answer = { status: number; body: unknown };
@@ -100,7 +101,7 @@ export function pageDrawer(
   // page is then served as built, and the error logged).
   renderer().catch(() => {});
   const templates = new Map<string, string>();
-  const kept = new Map<string, DrawnPage>();
+  const kept = new RecentlyUsed<string, DrawnPage>(KEPT);
 
   return async (pathname, template, reads) => {
     const answers: Record<string, Answer> = {};
@@ -111,12 +112,7 @@ export function pageDrawer(
     }
     const key = `${pathname}\n${createHash('sha256').update(JSON.stringify(answers)).digest('base64url')}`;
     const found = kept.get(key);
-    if (found) {
-      // Most recently used last: the first is the one to drop.
-      kept.delete(key);
-      kept.set(key, found);
-      return found;
-    }
+    if (found) return found;
     if (!budget.take()) return undefined;
     const render = await renderer();
     let text = templates.get(template);
@@ -135,7 +131,6 @@ export function pageDrawer(
       gzip: gzipSync(html, { level: 9 }),
     };
     kept.set(key, drawn);
-    if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
     return drawn;
   };
 }

@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { RecentlyUsed } from '../../lib/recently-used.ts';
 import { findInsurance } from './service.ts';
 
 type Detail = Awaited<ReturnType<typeof findInsurance>>;
@@ -47,7 +48,7 @@ export async function renderCertificate(
 
 /** PDFs kept per database handle (so per app), at most this many, the least recently sent going first. */
 const KEPT_PDFS = 500;
-const keptPdfs = new WeakMap<DbOrTx, Map<string, Buffer>>();
+const keptPdfs = new WeakMap<DbOrTx, RecentlyUsed<string, Buffer>>();
 
 /**
  * The PDF is drawn once and kept under everything it prints (issue 22: drawing it took about 20 ms of CPU
@@ -75,17 +76,12 @@ async function keptCertificatePdf(db: DbOrTx, insurance: Detail, verifyUrl: stri
     .digest('base64');
   let kept = keptPdfs.get(db);
   if (!kept) {
-    kept = new Map();
+    kept = new RecentlyUsed(KEPT_PDFS);
     keptPdfs.set(db, kept);
   }
   const hit = kept.get(key);
-  if (hit) {
-    kept.delete(key);
-    kept.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const pdf = await certificatePdf(printed, verifyUrl);
-  if (kept.size >= KEPT_PDFS) kept.delete(kept.keys().next().value!);
   kept.set(key, pdf);
   return pdf;
 }
