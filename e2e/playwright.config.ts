@@ -50,7 +50,6 @@ const CROSS_ORIGIN = 'cross-origin.spec.ts';
 const AT_DESKTOP = [
   'foundation.spec.ts',
   'journey.spec.ts',
-  'journey-a11y.spec.ts',
   'contract-taps.spec.ts',
   'business.spec.ts',
   'tour.spec.ts',

@@ -1,10 +1,10 @@
 /**
  * Axe on every screen of issue 19's three journeys (journeys.ts: the ones `npm run bench:journey` counts
- * and times), at the phone's and the desktop's sizes (the first at the phone's only: journey.spec walks it
- * at the desktop's), with the messages they can meet: an expected one
- * beside its field (the registration sent empty, a wrong password, the claim sent empty) and the central
- * handler's toast for a request that got no answer. No serious or critical violation on any of them; a
- * screenshot of each under artifacts/screenshots/<size>/<test>/.
+ * and times), at the phone's size only (journey.spec walks their screens at the desktop's, see below),
+ * with the messages they can meet: an expected one beside its field (the registration sent empty, a wrong
+ * password, the claim sent empty) and the central handler's toast for a request that got no answer. No
+ * serious or critical violation on any of them; a screenshot of each under
+ * artifacts/screenshots/<size>/<test>/.
  *
  * The actions each journey takes are counted as it walks. They may not grow: a change that adds a tap,
  * a field or a dialog to a journey fails here, with the journey's actions listed. CEILINGS are the issue's
@@ -47,9 +47,11 @@ function expectNoMoreActions(journey: JourneyName, result: JourneyResult): void 
   expect(result.actions.length, `${journey} took:\n${listed}`).toBeLessThanOrEqual(CEILINGS[journey]);
 }
 
-// At the desktop's size journey.spec walks this journey's screens with axe on each (a new visitor registering
-// from the cell-phone product to its certificate): here it runs at the phone's only.
-test('journey 1, a new visitor to a cell-phone certificate: every screen accessible @phone-only', async ({
+// At the desktop's size journey.spec walks the screens of these journeys with axe on each (a new visitor
+// registering from the cell-phone product to its certificate, a contract's steps, the payment and its
+// certificate, a claim with attachments, the notifications) and keyboard.spec the profile, the billing
+// party and a claim: these run at the phone's (playwright.config.ts), where the layout is tightest.
+test('journey 1, a new visitor to a cell-phone certificate: every screen accessible', async ({
   page,
 }, info) => {
   const result = await newVisitorCellPhone(page, { onScreen: everyScreen(page, info), provoke: true });

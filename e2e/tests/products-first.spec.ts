@@ -96,7 +96,7 @@ test('a visitor lands on the products, opens one, signs up from it and lands in 
   await expectNoTour(page);
 });
 
-test("a customer signs in from a product's registration ('Ingresá') and goes on into its contract", async ({
+test("a customer signs in from a product's registration ('Ingresá') and goes on into its contract @phone-only", async ({
   page,
 }, info) => {
   const customer = await registerThroughApi(page, 'Bruno Acosta');
