@@ -78,8 +78,13 @@ export async function confirmRegistration(page: Page, email: string): Promise<vo
   await expect(page).not.toHaveURL(/\/register/);
 }
 
-/** Saves a screenshot of the step under artifacts/screenshots/<project>/<test>/NN-step.png. */
+/**
+ * Saves a screenshot of the step under artifacts/screenshots/<project>/<test>/NN-step.png, for a person to
+ * look at the screens. E2E_SCREENSHOTS=off skips them (CI, where nobody looks: a failure still gets its
+ * own screenshot and trace from the config).
+ */
 export async function shot(page: Page, info: TestInfo, step: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
   const dir = path.join(
     here,
     '../artifacts/screenshots',
