@@ -75,30 +75,98 @@ export async function runKeyedRequest(
   request: KeyedRequest,
   work: (tx: Tx) => Promise<number>,
 ): Promise<{ resourceId: number; created: boolean }> {
-  const record = {
-    userId: request.userId,
-    scope: request.scope,
-    key: request.key,
-    requestHash: request.hash,
+  return runKeyedRequestClaimedByWork(db, request, async (tx, claim) => {
+    await claim.take(tx);
+    return work(tx);
+  });
+}
+
+/** The values of the key's claim (keyClaimCte), named apart from the statement's other parts. */
+export type KeyClaimValues = {
+  claimUserId: number;
+  claimScope: IdempotencyScope;
+  claimKey: string;
+  claimRequestHash: string;
+};
+
+/**
+ * The key's claim as handed to a work that makes it itself (runKeyedRequestClaimedByWork): in its first
+ * statement (keyClaimCte, bound with `values`, then `took`), or in a statement of its own (`take`).
+ */
+export type KeyClaim = {
+  readonly values: KeyClaimValues;
+  /**
+   * What the first statement's `claimed_key` answered: its id, or none (no row) when another request holds
+   * the key. None stops the work there (`took` throws a signal that runKeyedRequestClaimedByWork catches:
+   * the statement wrote nothing, every part of it joining the claim), and the request answers the holder's
+   * outcome instead, in the same transaction.
+   */
+  took(id: number | null | undefined): void;
+  /** The claim in a statement of its own (claimSql), for a work whose first statement does not carry it. */
+  take(tx: Tx): Promise<void>;
+};
+
+/**
+ * The key's claim as the first CTE of the work's first statement, a round trip fewer than a statement of
+ * its own (a payment's hot path): `claimed_key`, one row (`id`) when this request claimed the key, none
+ * when another request holds it. Another request's claim, still in its transaction, makes this one wait on
+ * the unique index until that transaction ends, as claimSql does. Every other part of the statement must
+ * read `claimed_key` (join it), so that nothing is written before the key is claimed, nor at all when it
+ * was not: a data-modifying CTE runs as the parts that read it ask for its rows. Its text is the same on
+ * every call; its values are the claim's `values`.
+ */
+export const keyClaimCte: SQL = sql`claimed_key as (${claimInsert(sql`null::jsonb`)})`;
+
+/** Signal of `KeyClaim.took`: another request holds the key. */
+const keyHeld = new Error('The idempotency key is held by another request');
+
+/**
+ * runKeyedRequest, the key claimed by `work` itself (`claim`): in its first statement (keyClaimCte), which
+ * then writes nothing unless the key was claimed, so that a request costs a round trip fewer. A work that
+ * does not report the claim (`took` or `take`) before answering is a bug: the request fails (500).
+ */
+export async function runKeyedRequestClaimedByWork(
+  db: Db,
+  request: KeyedRequest,
+  work: (tx: Tx, claim: KeyClaim) => Promise<number>,
+): Promise<{ resourceId: number; created: boolean }> {
+  const values: KeyClaimValues = {
+    claimUserId: request.userId,
+    claimScope: request.scope,
+    claimKey: request.key,
+    claimRequestHash: request.hash,
   };
   let refused: AppError | undefined;
   try {
     return await db.transaction(async (tx) => {
       // The first request with this key claims it by writing its record (its outcome comes at the end, in
-      // the same transaction). Another request with the key waits here, on the unique index, until the
-      // first one's transaction ends: then it finds the record, or claims the key if the first rolled back.
-      const [claimed] = await claimKey(tx, record);
-      if (!claimed) return earlierOutcome(tx, request);
+      // the same transaction). Another request with the key waits on the unique index until the first
+      // one's transaction ends: then it finds the record, or claims the key if the first rolled back.
+      let recordId: number | undefined;
+      const claim: KeyClaim = {
+        values,
+        took(id) {
+          if (id === null || id === undefined) throw keyHeld;
+          recordId = Number(id);
+        },
+        async take(on) {
+          const [claimed] = await claimKey(on, values, null);
+          claim.took(claimed?.id);
+        },
+      };
       // The outbox jobs the work enqueues are held and written with the request's outcome, in one statement.
       holdJobs(tx);
       try {
-        const resourceId = await work(tx);
+        const resourceId = await work(tx, claim);
+        if (recordId === undefined) throw new Error('A keyed request answered without claiming its key');
         await writeHeldJobs(tx, {
           ctes: outcomeSql,
-          values: { keyRecordId: claimed.id, keyResourceId: resourceId },
+          values: { keyRecordId: recordId, keyResourceId: resourceId },
         });
         return { resourceId, created: true };
       } catch (error) {
+        // Held by another request: nothing was written; its outcome is the answer.
+        if (error === keyHeld) return earlierOutcome(tx, request);
         // The transaction rolls back: the jobs and writes it held are never written.
         if (error instanceof AppError && error.statusCode < 500) refused = error;
         throw error;
@@ -113,37 +181,40 @@ export async function runKeyedRequest(
     ...(refused.validations ? { validations: refused.validations } : {}),
   };
   const recorded = await db.transaction(async (tx) => {
-    const [claimed] = await claimKey(tx, { ...record, refusal });
+    const [claimed] = await claimKey(tx, values, refusal);
     return claimed ? null : earlierOutcome(tx, request);
   });
   if (recorded) return recorded;
   throw refused;
 }
 
-type KeyRecord = {
-  userId: number;
-  scope: IdempotencyScope;
-  key: string;
-  requestHash: string;
-  refusal?: StoredRefusal;
-};
-
 /**
- * The key claimed by writing its record, unless another request holds it; answers the record's id when
- * this one claimed it. Its text is built once (statementOnce): a keyed request is a hot path (a payment).
+ * The key claimed by writing its record (with the refusal, when recording one), unless another request
+ * holds it; answers the record's id when this one claimed it. Its text is built once (statementOnce): a
+ * keyed request is a hot path (a payment).
  */
-async function claimKey(tx: Tx, record: KeyRecord): Promise<{ id: number }[]> {
+async function claimKey(
+  tx: Tx,
+  values: KeyClaimValues,
+  refusal: StoredRefusal | null,
+): Promise<{ id: number }[]> {
   return rowsOf<{ id: number }>(
-    await claimSql(tx, { ...record, refusal: record.refusal ? JSON.stringify(record.refusal) : null }),
+    await claimSql(tx, { ...values, claimRefusal: refusal ? JSON.stringify(refusal) : null }),
   );
 }
 
-const claimSql = statementOnce<Omit<KeyRecord, 'refusal'> & { refusal: string | null }>(
-  () => sql`insert into ${idempotentRequests} (user_id, scope, key, request_hash, refusal)
-    values (${sql.placeholder('userId')}::int, ${sql.placeholder('scope')}, ${sql.placeholder('key')},
-      ${sql.placeholder('requestHash')}, ${sql.placeholder('refusal')}::jsonb)
+/** The claim's insert, `refusal` its last value: a placeholder (claimSql), or none (keyClaimCte). */
+function claimInsert(refusal: SQL): SQL {
+  const value = (name: keyof KeyClaimValues) => sql.placeholder(name);
+  return sql`insert into ${idempotentRequests} (user_id, scope, key, request_hash, refusal)
+    values (${value('claimUserId')}::int, ${value('claimScope')}, ${value('claimKey')},
+      ${value('claimRequestHash')}, ${refusal})
     on conflict (user_id, scope, key) do nothing
-    returning id::int as id`,
+    returning id::int as id`;
+}
+
+const claimSql = statementOnce<KeyClaimValues & { claimRefusal: string | null }>(() =>
+  claimInsert(sql`${sql.placeholder('claimRefusal')}::jsonb`),
 );
 
 /** The request's outcome written on its record, in the held jobs' statement (writeHeldJobs). */

@@ -23,7 +23,14 @@ import {
 } from '../../db/client.ts';
 import { insurances, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type KeyedRequest, requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
+import {
+  type KeyClaim,
+  type KeyClaimValues,
+  type KeyedRequest,
+  keyClaimCte,
+  requestHash,
+  runKeyedRequestClaimedByWork,
+} from '../../lib/idempotency-key.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { recordCollectedPayment } from '../invoices/after-payment.ts';
 import { notifyPaymentFailed } from '../notifications/events.ts';
@@ -83,16 +90,21 @@ async function paymentByKey(db: DbOrTx, request: KeyedRequest): Promise<PaymentR
 }
 
 /**
- * Runs a payment's keyed request and answers the payment it created or had created. `work` answers the
+ * Runs a payment's keyed request and answers the payment it created or had created. `work` claims the
+ * key (lib/idempotency-key.ts, KeyClaim: in its first statement, or in one of its own) and answers the
  * payment's row as it wrote it: a payment this call created is answered without reading it again.
  */
-async function keyedPayment(db: Db, request: KeyedRequest, work: (tx: Tx) => Promise<PaymentRow>) {
+async function keyedPayment(
+  db: Db,
+  request: KeyedRequest,
+  work: (tx: Tx, claim: KeyClaim) => Promise<PaymentRow>,
+) {
   let written: PaymentRow | undefined;
   try {
     // The payment's statements are the API's hottest: named, each connection plans them once (PostgreSQL).
     const { resourceId, created } = await withNamedStatements(() =>
-      runKeyedRequest(db, request, async (tx) => {
-        written = await work(tx);
+      runKeyedRequestClaimedByWork(db, request, async (tx, claim) => {
+        written = await work(tx, claim);
         return written.id;
       }),
     );
@@ -145,7 +157,11 @@ type PaymentStartValues = {
 /** A value of lockAndInsertPayment's statement, as a placeholder: the statement's text is built once. */
 const param = <K extends keyof PaymentStartValues>(name: K) => sql.placeholder(name);
 
-/** lockAndInsertPayment's statement: the insurance, its payment and, paid from a wallet, the debit. */
+/**
+ * lockAndInsertPayment's statement: the request's key claimed, then the insurance, its payment and, paid
+ * from a wallet, the debit. Its answer has one row when the key was claimed, none when another request
+ * holds it (then nothing else ran: the insurance's CTE joins the claim, and every other part the insurance).
+ */
 function paymentStartSql(debit: boolean): SQL {
   const walletPart = debit
     ? sql`, ${walletMovementCtes({
@@ -163,12 +179,13 @@ function paymentStartSql(debit: boolean): SQL {
   const walletColumns = debit ? sql`, ${appendedColumns}` : sql``;
   const walletJoins = debit ? sql`left join wallet on true left join movement on true` : sql``;
   return sql`
-      with insurance as (
+      with ${keyClaimCte},
+      insurance as (
         select ${insurances.id} as id, ${insurances.number} as number, ${insurances.totalCents} as total_cents,
           ${insurances.paidAt} is not null as paid, ${insurances.status} as status
-        from ${insurances}
+        from ${insurances} join claimed_key on true
         where ${insurances.id} = ${param('insuranceId')}::int and ${insurances.userId} = ${param('userId')}::int
-        for update
+        for update of ${insurances}
       ),
       payment as (
         insert into ${payments} (user_id, purpose, insurance_id, method, amount_cents, status,
@@ -182,29 +199,33 @@ function paymentStartSql(debit: boolean): SQL {
         returning id, amount_cents, insurance_id,
           extract(epoch from created_at) * 1000 as created_ms, extract(epoch from updated_at) * 1000 as updated_ms
       )${walletPart}
-      select insurance.id::int as id, insurance.number, insurance.total_cents::int as total_cents,
-        insurance.paid, insurance.status, payment.id::int as payment_id,
+      select claimed_key.id as claimed_id, insurance.id::int as id, insurance.number,
+        insurance.total_cents::int as total_cents, insurance.paid, insurance.status, payment.id::int as payment_id,
         payment.created_ms::text as payment_created_ms, payment.updated_ms::text as updated_ms${walletColumns}
-      from insurance left join payment on true ${walletJoins}
+      from claimed_key left join insurance on true left join payment on true ${walletJoins}
     `;
 }
 
-const paymentAlone = statementOnce<PaymentStartValues>(() => paymentStartSql(false));
-const paymentWithDebit = statementOnce<PaymentStartValues>(() => paymentStartSql(true));
+const paymentAlone = statementOnce<PaymentStartValues & KeyClaimValues>(() => paymentStartSql(false));
+const paymentWithDebit = statementOnce<PaymentStartValues & KeyClaimValues>(() => paymentStartSql(true));
 
 /**
- * One statement for a payment's start: the caller's insurance locked (`for update`: payments of one
- * insurance queue here), and, only while it still waits for its payment, its payment inserted unless one
- * with the request's key exists (`on conflict do nothing`). Paid from a wallet (`wallet`), the same
- * statement then locks the wallet, debits the premium with its movement and moves the balance
- * (wallets/service.ts, walletMovementCtes), only when the payment was inserted: the wallet is locked
- * after the insurance, as before. Answers the insurance as locked (null when it is not the caller's), the
- * payment as written (null when none was) and the wallet's part (null when there was none to do, or no
- * wallet yet). Its text is built once (db/client.ts statementOnce), its values bound on every call:
- * drizzle building it on every payment took 0.33–0.39 ms of the API's CPU (2026-11-27, load average 12).
+ * One statement for a payment's start: the request's idempotency key claimed first (lib/idempotency-key.ts,
+ * keyClaimCte: a round trip fewer than a statement of its own, 2026-11-27), and only once it is claimed,
+ * the caller's insurance locked (`for update`: payments of one insurance queue here), and, only while it
+ * still waits for its payment, its payment inserted unless one with the request's key exists (`on
+ * conflict do nothing`). Paid from a wallet (`wallet`), the same statement then locks the wallet, debits
+ * the premium with its movement and moves the balance (wallets/service.ts, walletMovementCtes), only when
+ * the payment was inserted: the key, the insurance, then the wallet, locked in that order as before.
+ * Reports the claim to `claim` (no row: another request holds the key, and the work stops there, nothing
+ * written). Answers the insurance as locked (null when it is not the caller's), the payment as written
+ * (null when none was) and the wallet's part (null when there was none to do, or no wallet yet). Its text
+ * is built once (db/client.ts statementOnce), its values bound on every call: drizzle building it on
+ * every payment took 0.33–0.39 ms of the API's CPU (2026-11-27, load average 12).
  */
 async function lockAndInsertPayment(
   tx: Tx,
+  claim: KeyClaim,
   values: {
     userId: number;
     insuranceId: number;
@@ -224,7 +245,8 @@ async function lockAndInsertPayment(
 }> {
   const [found] = rowsOf<
     Partial<Appended> & {
-      id: number;
+      claimed_id: number;
+      id: number | null;
       number: string;
       total_cents: number;
       paid: boolean;
@@ -236,11 +258,14 @@ async function lockAndInsertPayment(
   >(
     await (wallet ? paymentWithDebit : paymentAlone)(tx, {
       ...values,
+      ...claim.values,
       approvedAt: values.approvedAt?.toISOString() ?? null,
       wallet: wallet ?? null,
     }),
   );
-  if (!found) return { insurance: null, inserted: null, appended: null };
+  // No row: another request holds the key, and the work stops here (nothing was written).
+  claim.took(found?.claimed_id);
+  if (!found || found.id === null) return { insurance: null, inserted: null, appended: null };
   const insurance = {
     id: Number(found.id),
     number: found.number,
@@ -307,13 +332,14 @@ export async function payInsurance(
   };
   const now = input.now ?? new Date();
   const wallet = WALLET_OF[input.method];
-  const payment = await keyedPayment(deps.db, request, async (tx) => {
+  const payment = await keyedPayment(deps.db, request, async (tx, claim) => {
     const {
       insurance,
       inserted: written,
       appended,
     } = await lockAndInsertPayment(
       tx,
+      claim,
       {
         userId: input.userId,
         insuranceId: input.insuranceId,
@@ -384,7 +410,9 @@ export async function startTopUp(
     key: input.idempotencyKey,
     hash: requestHash([purpose, input.amountCents, input.method]),
   };
-  const payment = await keyedPayment(deps.db, request, async (tx) => {
+  const payment = await keyedPayment(deps.db, request, async (tx, claim) => {
+    // A top-up's key is claimed in a statement of its own, before its payment's insert.
+    await claim.take(tx);
     const { row } = await insertKeyedPayment(tx, request, {
       userId: input.userId,
       purpose,

@@ -1,9 +1,9 @@
 import { formatArs } from '@cubierto/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDaysFromToday, riskAnswers } from '../../../test/contracting.ts';
-import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
-import { users, walletMovements, wallets } from '../../db/schema/index.ts';
+import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../../../test/harness.ts';
+import { idempotentRequests, payments, users, walletMovements, wallets } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { applyProviderStatus } from './payment-service.ts';
 
@@ -102,6 +102,38 @@ const pay = (c: Customer, insuranceId: number, method: string, headers = idem())
     headers: { ...c.auth, ...headers },
     payload: { insurance_id: insuranceId, method },
   });
+
+/**
+ * Opens the pool's connections before a race (PostgreSQL): the racing requests then meet in the database.
+ * Otherwise the first takes the one idle connection and the others wait for new ones, which under load
+ * took longer than the first one's whole transaction: they ran one after another, not at once.
+ */
+async function warmPool() {
+  if (!usePostgres) return;
+  await Promise.all(Array.from({ length: 12 }, () => t.database.db.execute(sql`select pg_sleep(0.05)`)));
+}
+
+/** The payments of an insurance and the payments its wallet debits name, by id. */
+async function paidFor(insuranceId: number) {
+  const written = await t.database.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.insuranceId, insuranceId))
+    .orderBy(payments.id);
+  const debits = await t.database.db
+    .select({ paymentId: walletMovements.paymentId })
+    .from(walletMovements)
+    .where(and(eq(walletMovements.insuranceId, insuranceId), eq(walletMovements.kind, 'insurance_payment')))
+    .orderBy(walletMovements.id);
+  return { payments: written.map((p) => p.id), debits: debits.map((d) => d.paymentId) };
+}
+
+/** The records of an idempotency key (one at most: its unique index). */
+const keyRecordsOf = (headers: ReturnType<typeof idem>) =>
+  t.database.db
+    .select({ resourceId: idempotentRequests.resourceId, refusal: idempotentRequests.refusal })
+    .from(idempotentRequests)
+    .where(eq(idempotentRequests.key, headers['idempotency-key']));
 
 async function reconcile() {
   const rows = await t.database.db
@@ -304,6 +336,75 @@ describe('money wallet', () => {
     expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(new Set(results.map((r) => r.json().data.payment.id)).size).toBe(1);
     expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+  });
+
+  it('the same key sent ten times at once pays once: one payment, one debit, one record of the key', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    await topUp(c, 5_000_000);
+    const headers = idem();
+    await warmPool();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => pay(c, insurance.id, 'money_wallet', headers)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const ids = new Set(results.map((r) => r.json().data.payment.id));
+    expect(ids.size).toBe(1);
+    const [paymentId] = [...ids] as number[];
+    expect(await paidFor(insurance.id)).toEqual({ payments: [paymentId], debits: [paymentId] });
+    expect(await keyRecordsOf(headers)).toEqual([{ resourceId: paymentId, refusal: null }]);
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+    expect((await insuranceOf(c, insurance.id)).status).toBe('vigente');
+    await reconcile();
+  });
+
+  it('the same key sent ten times at once, refused: every answer is the one refusal, recorded once', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    await topUp(c, 10_000);
+    const headers = idem();
+    await warmPool();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => pay(c, insurance.id, 'money_wallet', headers)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(409));
+    expect(new Set(results.map((r) => r.body)).size).toBe(1);
+    expect(results[0]!.json().error_code).toBe('insufficient_funds');
+    expect(await paidFor(insurance.id)).toEqual({ payments: [], debits: [] });
+    const records = await keyRecordsOf(headers);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      resourceId: null,
+      refusal: { code: 'insufficient_funds', message: results[0]!.json().message },
+    });
+    expect((await wallet(c)).balance_cents).toBe(10_000);
+    await reconcile();
+  });
+
+  it('ten keys paying one insurance at once: one payment and one debit; the others refused, and replayed so', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await pendingInsurance(c);
+    await topUp(c, 5_000_000);
+    const keys = Array.from({ length: 10 }, () => idem());
+    await warmPool();
+    const results = await Promise.all(keys.map((headers) => pay(c, insurance.id, 'money_wallet', headers)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const winner = results.find((r) => r.statusCode === 201)!;
+    const losers = results.filter((r) => r.statusCode === 409);
+    expect(new Set(losers.map((r) => r.json().error_code))).toEqual(new Set(['payment_already_approved']));
+    const paymentId = winner.json().data.payment.id as number;
+    expect(await paidFor(insurance.id)).toEqual({ payments: [paymentId], debits: [paymentId] });
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+    // Each refused key answers its refusal again; the winner's, its payment; nothing moves again.
+    const replays = await Promise.all(keys.map((headers) => pay(c, insurance.id, 'money_wallet', headers)));
+    expect(replays.map((r) => r.statusCode)).toEqual(results.map((r) => r.statusCode));
+    replays.forEach((replay, i) => {
+      if (replay.statusCode === 409) expect(replay.body).toBe(results[i]!.body);
+      else expect(replay.json().data.payment.id).toBe(paymentId);
+    });
+    expect(await paidFor(insurance.id)).toEqual({ payments: [paymentId], debits: [paymentId] });
+    expect((await wallet(c)).balance_cents).toBe(5_000_000 - insurance.premium.total_cents);
+    await reconcile();
   });
 });
 

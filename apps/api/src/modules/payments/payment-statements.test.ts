@@ -1,0 +1,111 @@
+/**
+ * A wallet payment's round trips on PostgreSQL, counted (issue 22): each one holds a pooled connection
+ * for the time it takes, under load the payment's cost. Every statement node-postgres sends while one
+ * payment runs is counted: the transaction's begin, its first statement (the idempotency key claimed, the
+ * insurance locked, the payment inserted, the wallet debited), the invoice's facts with the insurance
+ * marked paid, the held write (the outbox jobs, the invoice and the key's outcome), the commit. PGlite
+ * runs in the process, without round trips: nothing to count there.
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../../../test/harness.ts';
+import { bagCoverageId, contractInsurance } from '../../../test/purchase.ts';
+import { users } from '../../db/schema/index.ts';
+import { seedDemoCatalog } from '../../db/seed.ts';
+import { payInsurance } from './payment-service.ts';
+
+/** The texts node-postgres sends while counting is on (the pools' clients are made after this wraps it). */
+let counted: string[] | undefined;
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+const proto = pg.Client.prototype as unknown as { query: Query };
+const original = proto.query;
+
+let t: TestApp;
+let coverage: number;
+beforeAll(async () => {
+  proto.query = function query(this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    counted?.push(typeof first === 'string' ? first : (first?.text ?? ''));
+    return original.apply(this, args);
+  };
+  t = await createTestApp();
+  await seedDemoCatalog(t.database.db, t.app.deps.storage);
+  coverage = await bagCoverageId(t.app);
+});
+afterAll(async () => {
+  proto.query = original;
+  await t?.close();
+});
+
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  counted = [];
+  try {
+    await work();
+    return counted.map((text) => text.replace(/\s+/g, ' ').trim());
+  } finally {
+    counted = undefined;
+  }
+}
+
+describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
+  it('five round trips: begin, the key claimed with the payment and its debit, the facts, the held write, commit', async () => {
+    const c = await registerCustomer(t.app);
+    const insurance = await contractInsurance(t.app, c.auth, coverage);
+    const topUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/customers/money-wallet/top-ups',
+      headers: { ...c.auth, 'idempotency-key': `statements-top-up-${insurance.id}` },
+      payload: { amount_cents: 5_000_000, method: 'sandbox' },
+    });
+    const checkout = new URL(topUp.json().data.checkout_url);
+    await t.app.inject({ method: 'POST', url: `${checkout.pathname}/approve` });
+    const [user] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${c.email})`);
+    const input = {
+      userId: user!.id,
+      insuranceId: insurance.id,
+      method: 'money_wallet' as const,
+      idempotencyKey: `statements-${insurance.id}`,
+    };
+
+    const first = await statementsOf(() => payInsurance(t.app.deps, input));
+    expect(first.map(kindOf), first.join('\n')).toEqual([
+      'begin',
+      'key claimed, insurance locked, payment inserted, wallet debited',
+      'invoice facts, insurance marked paid',
+      'held write with the key’s outcome',
+      'commit',
+    ]);
+    // A replay: the claim finds the key taken and writes nothing; its outcome is read, then the payment.
+    const replay = await statementsOf(() => payInsurance(t.app.deps, input));
+    expect(replay.map(kindOf), replay.join('\n')).toEqual([
+      'begin',
+      'key claimed, insurance locked, payment inserted, wallet debited',
+      'the key’s outcome',
+      'commit',
+      'the payment',
+    ]);
+  });
+});
+
+/** What a statement of a payment is, by its text. */
+function kindOf(text: string): string {
+  if (/^begin/i.test(text)) return 'begin';
+  if (/^commit/i.test(text)) return 'commit';
+  if (
+    /^with claimed_key as \(insert into "idempotent_requests"/.test(text) &&
+    /for update of "insurances"/.test(text) &&
+    /insert into "wallet_movements"/.test(text)
+  )
+    return 'key claimed, insurance locked, payment inserted, wallet debited';
+  if (/nextval\('invoices_id_seq'/.test(text) && /update "insurances"/.test(text))
+    return 'invoice facts, insurance marked paid';
+  if (/insert into "outbox"/.test(text) && /update "idempotent_requests" set resource_id/.test(text))
+    return 'held write with the key’s outcome';
+  if (/^select .* from "idempotent_requests"/.test(text)) return 'the key’s outcome';
+  if (/^select .* from "payments"/.test(text)) return 'the payment';
+  return text;
+}
