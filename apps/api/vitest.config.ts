@@ -32,6 +32,8 @@ export default defineConfig({
     exclude: process.env.CUBIERTO_TEST_DB === 'postgres' ? ENGINE_AGNOSTIC : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The run's shared folder: the spawned servers' compile cache and migrated data (test/server-process.ts).
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // Files share a worker's loaded modules: each file opens its own database and app, and no module of
     // the API keeps state between apps. Halves the suite's time, nearly all of it spent importing.

@@ -23,6 +23,7 @@ import { createMemoryRateLimiter } from '../src/lib/rate-limiter.ts';
 import { freePort } from './free-port.ts';
 import { apiDir, createPostgresDatabase, registerCustomer, usePostgres } from './harness.ts';
 import { bagCoverageId, contractInsurance } from './purchase.ts';
+import { childNodeEnv, migratedDataDir } from './server-process.ts';
 
 const CUSTOMERS = 20;
 const INSURANCES_EACH = 3;
@@ -40,6 +41,7 @@ let premiumsCents = 0;
 
 const serverEnv = (port: number): NodeJS.ProcessEnv => ({
   ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),
+  ...childNodeEnv(),
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   PORT: String(port),
@@ -134,6 +136,8 @@ beforeAll(async () => {
     dropPostgres = created.drop;
   } else {
     target = { dataDir: path.join(work, 'data') };
+    // The crash is the subject, not migrating: the data folder starts as the run's migrated copy.
+    await migratedDataDir(target.dataDir!);
   }
 
   // Customers, money in Mi dinero and unpaid insurances, made in this process, which then lets go.

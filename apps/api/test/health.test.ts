@@ -16,6 +16,7 @@ import { createRedisRateLimiter } from '../src/lib/rate-limiter.ts';
 import { stopGracefully } from '../src/lib/shutdown.ts';
 import { freePort } from './free-port.ts';
 import { apiDir, createTestApp, type TestApp, until, usePostgres } from './harness.ts';
+import { childNodeEnv, migratedDataDir } from './server-process.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'cubierto-health-'));
 let t: TestApp;
@@ -183,10 +184,13 @@ describe.skipIf(usePostgres)('SIGTERM on the real server', () => {
   it('answers 503 on /readyz at once, keeps serving for the grace period, then ends cleanly', async () => {
     const port = await freePort();
     const dir = path.join(work, 'server');
+    // Migrating is not what this test is about: the server starts on a migrated database (the run's copy).
+    await migratedDataDir(dir);
     child = spawn(process.execPath, ['src/server.ts'], {
       cwd: apiDir,
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')),
+        ...childNodeEnv(),
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         PORT: String(port),

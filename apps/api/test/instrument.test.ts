@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
 import { apiDir, createPostgresDatabase, until, usePostgres } from './harness.ts';
+import { childNodeEnv, migratedDataDir } from './server-process.ts';
 
 type ExportedSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; scope: string };
 
@@ -55,6 +56,9 @@ beforeAll(async () => {
     const created = await createPostgresDatabase();
     databaseUrl = created.url;
     dropDatabase = created.drop;
+  } else {
+    // Migrating is not what this test is about: the server starts on a migrated database (the run's copy).
+    await migratedDataDir(dataDir);
   }
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -62,6 +66,7 @@ beforeAll(async () => {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH,
+      ...childNodeEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
 import { apiDir, createPostgresDatabase, usePostgres } from './harness.ts';
 import { productionEnv } from './production-env.ts';
+import { childNodeEnv } from './server-process.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'cubierto-production-'));
 const cleanups: Array<() => Promise<void> | void> = [() => rmSync(work, { recursive: true, force: true })];
@@ -22,12 +23,13 @@ afterAll(async () => {
 
 /**
  * `src/server.ts` with only these variables (and PATH), as a fresh machine would start it: Node itself, as
- * `npm start` runs it.
+ * `npm start` runs it. Node's compile cache is the run's (NODE_COMPILE_CACHE), as a second start would
+ * have it; the database is a new one, migrated from scratch by the server.
  */
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...childNodeEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -8,8 +8,6 @@
  */
 import { OperatorCreateBodySchema } from '@cubierto/contracts';
 import { newToken } from '../lib/tokens.ts';
-import { createOperator } from '../modules/operators/service.ts';
-import { runOpsRequest } from './ops-request.ts';
 
 const [email, ...nameParts] = process.argv.slice(2);
 const generated = !process.env.OPERATOR_PASSWORD;
@@ -25,6 +23,11 @@ if (!email || !parsed.success) {
   process.exit(64);
 }
 const body = parsed.data;
+// Loaded once the arguments are good: a refused command answers without loading the database and the API.
+const [{ createOperator }, { runOpsRequest }] = await Promise.all([
+  import('../modules/operators/service.ts'),
+  import('./ops-request.ts'),
+]);
 const config = await runOpsRequest({
   method: 'POST',
   path: '/admin/operators',

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDir, usePostgres } from '../../../test/harness.ts';
+import { childNodeEnv, migratedDataDir } from '../../../test/server-process.ts';
 import { openDatabase } from '../../db/client.ts';
 import { auditLog, operators } from '../../db/schema/index.ts';
 
@@ -25,11 +26,21 @@ function createOperator(args: string[], password: string) {
   return run(process.execPath, ['src/cli/create-operator.ts', ...args], {
     cwd: apiDir,
     // A port nothing listens on: the command falls back to the database.
-    env: { ...environment, DATA_DIR: dataDir, PORT: '1', OPERATOR_PASSWORD: password, LOG_LEVEL: 'silent' },
+    env: {
+      ...environment,
+      ...childNodeEnv(),
+      DATA_DIR: dataDir,
+      PORT: '1',
+      OPERATOR_PASSWORD: password,
+      LOG_LEVEL: 'silent',
+    },
   });
 }
 
 describe.skipIf(usePostgres)('npm run operator:create', () => {
+  // The command's own work is the subject, not migrating: the data folder starts as the run's migrated copy.
+  beforeAll(() => migratedDataDir(dataDir));
+
   it('creates the operator in the database when no server answers, audited as the operations token', async () => {
     const { stdout } = await createOperator(
       ['cli.ops@example.com', 'Carla', 'Consola'],
