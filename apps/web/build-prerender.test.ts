@@ -55,9 +55,37 @@ describe('a prerendered page', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/logo.svg"/>');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/login-c3.css">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/login-d4.js">');
-    // Already linked by index.html: not twice.
-    expect(head).not.toContain('<link rel="modulepreload" crossorigin href="/assets/index-a1.js">');
+  });
+
+  it('lists its JavaScript for the inline script, which asks for it once the page is painted: no module is linked in the head', () => {
+    const template = TEMPLATE.replace(
+      '</title>',
+      '</title><link rel="modulepreload" crossorigin href="/assets/framework-e5.js">',
+    );
+    const html = pageHtml(
+      template,
+      { html: MARKUP, route: 'login' },
+      { js: ['assets/index-a1.js', 'assets/framework-e5.js', 'assets/login-d4.js'], css: [] },
+      HOLD,
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const list = head.match(/<script type="application\/json" id="deferred-modules">(.*?)<\/script>/);
+    // The entry once, its preloads in order, each once (index.html's first, then the route's).
+    expect(JSON.parse(list![1]!)).toEqual({
+      entry: '/assets/index-a1.js',
+      preload: ['/assets/framework-e5.js', '/assets/login-d4.js'],
+    });
+    // Read by the inline script, so before it.
+    expect(head.indexOf('id="deferred-modules"')).toBeLessThan(head.indexOf(`<script>${HOLD}`));
+    expect(() =>
+      pageHtml(
+        TEMPLATE.replace(/<script type="module"[^<]*<\/script>/, ''),
+        { html: MARKUP, route: 'login' },
+        { js: [], css: [] },
+        HOLD,
+      ),
+    ).toThrow(/exactly one module entry/);
   });
 
   it('runs the hold inline at the end of the head, with no request to wait for, allowed by its sha256', () => {

@@ -3,11 +3,11 @@
  * written, the app is built once more for Node (src/prerender/render.tsx, into a temporary folder), each
  * page is rendered with the real routes, components, translations and Mantine's styles, and written into
  * the build as `<page>/index.html`: the built index.html with the page's markup inside #root, marked with
- * its route (`data-prerendered`) so the client hydrates it (main.tsx), plus the stylesheets and module
- * preloads of the route's own chunks, so the page is painted as it will look and hydrated without a
+ * its route (`data-prerendered`) so the client hydrates it (main.tsx), plus the stylesheets and the
+ * module list of the route's own chunks, so the page is painted as it will look and hydrated without a
  * waterfall. Nothing holds the first paint: the CSS the markup uses is inlined and the stylesheets are
- * loaded apart, at the end of the body (`inlineCriticalCss`), the hold of early input runs inline
- * (`pageHtml`). `prerendered.json` tells the server which addresses answer which file, the API requests
+ * loaded apart, at the end of the body (`inlineCriticalCss`), the hold of early input runs inline and the
+ * page's JavaScript is asked for once the page is painted (`pageHtml`). `prerendered.json` tells the server which addresses answer which file, the API requests
  * to announce with each (src/prerender/pages.ts, `preloads`), and the hashes of the inline scripts its
  * Content-Security-Policy allows. Runs before the
  * compressed copies are made (build-compress.ts) and after the service worker's shell list (the shell
@@ -74,29 +74,45 @@ export function routeFiles(bundle: BundleLike, modules: readonly string[]): { js
   return { js: [...js], css: [...css] };
 }
 
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /**
- * index.html with the page inside #root, the route's own files linked in the head and the hold
- * (public/early-hold.js, minified) run inline at the end of the head.
+ * index.html with the page inside #root, the route's own files in the head and the inline script (`inline`:
+ * the hold of early input, public/early-hold.js, then src/prerender/deferred-modules.js, both minified) run
+ * at the end of the head.
+ *
+ * The page's JavaScript (the entry and every module it preloads, index.html's and the route's) is not
+ * linked in the head: it is listed in `#deferred-modules` (JSON), and the inline script asks for it once
+ * the page has been parsed and painted. Linked in the head, 40-odd modules were fetched at a high priority
+ * and compiled on the main thread while the page was still to be painted: the paint of a page that needs
+ * no JavaScript to be read waited for them (its first paint came after its scripts had arrived, so
+ * Lighthouse's slow-4G simulation counted every one of them into FCP and LCP).
  */
 export function pageHtml(
   template: string,
   page: { html: string; route: string },
   files: { js: string[]; css: string[] },
-  hold: string,
+  inline: string,
 ): string {
-  const linked = (file: string) => template.includes(`"/${file}"`);
-  const links = [
-    ...files.css
-      .filter((file) => !linked(file))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...files.js
-      .filter((file) => !linked(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>'))
     throw new Error('prerender: index.html lost its <div id="root"></div> or </head>');
-  if (/<\/script/i.test(hold)) throw new Error('prerender: the hold cannot be inlined, it holds </script');
+  if (/<\/script/i.test(inline))
+    throw new Error('prerender: the inline script cannot be inlined, it holds </script');
+  const entries = [...template.matchAll(ENTRY)].map((match) => match[1]!);
+  if (entries.length !== 1) throw new Error('prerender: index.html should have exactly one module entry');
+  const entry = entries[0]!;
+  const preload = [
+    ...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!),
+    ...files.js.map((file) => `/${file}`),
+  ].filter((href, n, all) => href !== entry && all.indexOf(href) === n);
+  const withoutScripts = template.replace(ENTRY, '').replace(MODULE_PRELOAD, '');
+  const links = files.css
+    .filter((file) => !template.includes(`"/${file}"`))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  // `<` written as \u003c: nothing in the list can end the script element.
+  const deferred = `<script type="application/json" id="deferred-modules">${JSON.stringify({ entry, preload }).replace(/</g, '\\u003c')}</script>`;
   // React's resource hints go to the head; a form submitted before the app owns the page is held by the
   // hold (inline at the end of the head, so it runs before any content can be used, without a request
   // the first paint would wait for; the server's Content-Security-Policy allows it by its hash,
@@ -105,12 +121,12 @@ export function pageHtml(
   const marker = page.route.replace(/"/g, '&quot;');
   // A build for another origin (the apps' shells, build-csp.ts) carries its policy in a <meta> tag, with no
   // server to send the hash: the tag allows the hold by its hash itself.
-  return template
+  return withoutScripts
     .replace(
       /(<meta http-equiv="Content-Security-Policy" content="[^"]*?script-src (&#39;|')self\2)/,
-      (csp: string, _start: string, quote: string) => `${csp} ${scriptHash(hold).replaceAll("'", quote)}`,
+      (csp: string, _start: string, quote: string) => `${csp} ${scriptHash(inline).replaceAll("'", quote)}`,
     )
-    .replace('</head>', () => `${hints}${links.join('')}<script>${hold}</script></head>`)
+    .replace('</head>', () => `${hints}${links.join('')}${deferred}<script>${inline}</script></head>`)
     .replace(root, () => `<div id="root" data-prerendered="${marker}">${body}</div>`);
 }
 
@@ -216,6 +232,9 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
         const holdFile = path.join(outDir, 'early-hold.js');
         const hold = minifySync(holdFile, readFileSync(holdFile, 'utf8')).code.trim();
         writeFileSync(holdFile, hold);
+        // Then what starts the page's JavaScript once it is painted (pageHtml): one inline script, one hash.
+        const loaderFile = path.join(root, 'src/prerender/deferred-modules.js');
+        const inline = `${hold}\n${minifySync(loaderFile, readFileSync(loaderFile, 'utf8')).code.trim()}`;
         // Kept in the build for the API's server, which draws the `withData` pages per request; a build
         // for the apps (whose API is elsewhere, and which no server of ours serves) does not carry it.
         const serverDir = otherApiOrigin
@@ -275,7 +294,7 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
                 )
               : [];
             const html = await inlineCriticalCss(
-              pageHtml(template, rendered, routeFiles(bundle, modules), hold),
+              pageHtml(template, rendered, routeFiles(bundle, modules), inline),
               outDir,
               specimens,
             );
@@ -295,8 +314,8 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
           }
           writeFileSync(
             path.join(outDir, render.PRERENDER_MANIFEST),
-            // The server allows the inline hold by its hash (apps/api/src/lib/inline-scripts.ts).
-            `${JSON.stringify({ pages: manifest, script_hashes: [scriptHash(hold)] }, null, 2)}\n`,
+            // The server allows the inline script by its hash (apps/api/src/lib/inline-scripts.ts).
+            `${JSON.stringify({ pages: manifest, script_hashes: [scriptHash(inline)] }, null, 2)}\n`,
           );
         } finally {
           if (otherApiOrigin) rmSync(serverDir, { recursive: true, force: true });

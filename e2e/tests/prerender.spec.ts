@@ -259,7 +259,9 @@ test.describe('with JavaScript on', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    await page.goto('/login');
+    // Not waiting for the load event, which comes once the page's JavaScript has run: on a busy machine
+    // that can be after the catalogue has arrived.
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('ul[aria-busy="true"]')).toBeVisible();
     const card = page.getByRole('link', { name: /Celular\s*desde \$/ });
     await expect(card).toBeVisible();

@@ -1,0 +1,85 @@
+/**
+ * src/prerender/deferred-modules.js, the part of a prerendered page's inline script that starts its
+ * JavaScript (build-prerender.ts, `pageHtml`): nothing is asked for before the page is parsed and its first
+ * frame painted; then the preloads in order and the entry, once.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import loader from './deferred-modules.js?raw';
+
+const LIST = { entry: '/assets/index-a1.js', preload: ['/assets/framework-b2.js', '/assets/login-c3.js'] };
+
+/** What the page's head asks for: each module link and script, in order. */
+const asked = () =>
+  [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')].map(
+    (node) =>
+      `${node.tagName.toLowerCase()} ${node.getAttribute('href') ?? node.getAttribute('src')}${node.hasAttribute('crossorigin') ? ' crossorigin' : ''}`,
+  );
+
+let frames: FrameRequestCallback[] = [];
+const paintFrame = () => {
+  const due = frames;
+  frames = [];
+  for (const callback of due) callback(performance.now());
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  frames = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  document.head.innerHTML = `<script type="application/json" id="deferred-modules">${JSON.stringify(LIST)}</script>`;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.head.innerHTML = '';
+});
+
+describe("a prerendered page's JavaScript", () => {
+  it('is asked for after the first frame has been painted, the preloads first, each once', () => {
+    new Function(loader)();
+    expect(asked()).toEqual([]);
+    paintFrame();
+    // The first frame's callback runs before that frame is painted: still nothing.
+    expect(asked()).toEqual([]);
+    paintFrame();
+    expect(asked()).toEqual([
+      'link /assets/framework-b2.js crossorigin',
+      'link /assets/login-c3.js crossorigin',
+      'script /assets/index-a1.js crossorigin',
+    ]);
+    vi.advanceTimersByTime(1000);
+    paintFrame();
+    expect(asked()).toHaveLength(3);
+  });
+
+  it('is asked for within half a second when no frame is painted (a tab in the background)', () => {
+    new Function(loader)();
+    vi.advanceTimersByTime(499);
+    expect(asked()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(asked()).toHaveLength(3);
+  });
+
+  it('waits for the page to be parsed when the script runs in its head', () => {
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    new Function(loader)();
+    vi.advanceTimersByTime(1000);
+    paintFrame();
+    paintFrame();
+    expect(asked()).toEqual([]);
+    state.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    paintFrame();
+    paintFrame();
+    expect(asked()).toHaveLength(3);
+  });
+
+  it('asks for nothing on a page without the list', () => {
+    document.head.innerHTML = '';
+    new Function(loader)();
+    vi.advanceTimersByTime(1000);
+    paintFrame();
+    paintFrame();
+    expect(asked()).toEqual([]);
+  });
+});
