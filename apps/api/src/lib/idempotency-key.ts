@@ -112,8 +112,9 @@ export type KeyClaim = {
  * when another request holds it. Another request's claim, still in its transaction, makes this one wait on
  * the unique index until that transaction ends, as claimSql does. Every other part of the statement must
  * read `claimed_key` (join it), so that nothing is written before the key is claimed, nor at all when it
- * was not: a data-modifying CTE runs as the parts that read it ask for its rows. Its text is the same on
- * every call; its values are the claim's `values`.
+ * was not: PostgreSQL runs every data-modifying CTE to completion whether or not anything reads it, so a
+ * part that did not join the claim would write even when another request holds the key. Its text is the
+ * same on every call; its values are the claim's `values`.
  */
 export const keyClaimCte: SQL = sql`claimed_key as (${claimInsert(sql`null::jsonb`)})`;
 
