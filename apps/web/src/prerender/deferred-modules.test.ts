@@ -22,16 +22,27 @@ const paintFrame = () => {
   for (const callback of due) callback(performance.now());
 };
 
+/** The head as the other test files of this worker left it (they share its document): put back after each. */
+let headBefore: Element[] = [];
+
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Timeouts only: faked too, the animation frames would be restored to the fake clock's when the stub
+  // below is undone after the real timers (and every later file of this worker would wait on them).
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   frames = [];
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-  document.head.innerHTML = `<script type="application/json" id="deferred-modules">${JSON.stringify(LIST)}</script>`;
+  headBefore = [...document.head.children];
+  const list = document.createElement('script');
+  list.type = 'application/json';
+  list.id = 'deferred-modules';
+  list.textContent = JSON.stringify(LIST);
+  document.head.append(list);
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  document.head.innerHTML = '';
+  vi.restoreAllMocks();
+  for (const node of [...document.head.children]) if (!headBefore.includes(node)) node.remove();
 });
 
 describe("a prerendered page's JavaScript", () => {
@@ -75,7 +86,7 @@ describe("a prerendered page's JavaScript", () => {
   });
 
   it('asks for nothing on a page without the list', () => {
-    document.head.innerHTML = '';
+    document.getElementById('deferred-modules')?.remove();
     new Function(loader)();
     vi.advanceTimersByTime(1000);
     paintFrame();
