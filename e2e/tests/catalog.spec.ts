@@ -15,6 +15,7 @@ import {
   PASSWORD,
   shot,
   signIn,
+  untilHydrated,
 } from './support.ts';
 
 test('a visitor browses the catalogue, looks at a coverage and registers to contract it', async ({
@@ -34,6 +35,7 @@ test('a visitor browses the catalogue, looks at a coverage and registers to cont
   await expectAccessible(page);
   await shot(page, info, 'risk-type');
 
+  await untilHydrated(page);
   await page.getByRole('button', { name: 'Ver detalle de Robo (Celular Protegido)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Detalle de la contratación' });
   await expect(dialog.getByRole('heading', { name: 'Robo' })).toBeVisible();
@@ -79,6 +81,7 @@ test('an insurer’s own product warns before leaving the app', async ({ page, c
     route.fulfill({ contentType: 'text/html', body: '<title>Ruta Sur</title>' }),
   );
   await page.goto('/productos/motorcycle');
+  await untilHydrated(page);
   await page
     .getByRole('button', {
       name: 'Ir al sitio de la aseguradora para Responsabilidad civil (Moto Responsabilidad Civil)',

@@ -21,6 +21,7 @@ import {
   PASSWORD,
   shot,
   tourPopover,
+  untilHydrated,
 } from './support.ts';
 
 const isDesktop = (projectName: string) => projectName.startsWith('desktop');
@@ -71,6 +72,7 @@ test('a visitor lands on the products, opens one, signs up from it and lands in 
   await cellPhone.click();
   await expect(page).toHaveURL(/\/productos\/cell-phone$/);
   await expect(page.getByRole('heading', { name: 'Celular', level: 1 })).toBeVisible();
+  await untilHydrated(page);
   await page.getByRole('button', { name: 'Contratar Robo (Celular Protegido)' }).click();
   await expect(page).toHaveURL(/\/register-risk\?coverage=\d+$/);
   await page.getByLabel('Nombre y apellido').fill('Julieta Paz');
@@ -101,6 +103,7 @@ test("a customer signs in from a product's registration ('Ingresá') and goes on
 }, info) => {
   const customer = await registerThroughApi(page, 'Bruno Acosta');
   await page.goto('/productos/cell-phone');
+  await untilHydrated(page);
   await page.getByRole('button', { name: 'Contratar Robo (Celular Protegido)' }).click();
   await expect(page).toHaveURL(/\/register-risk\?coverage=\d+$/);
   await page.getByRole('link', { name: 'Ingresá', exact: true }).last().click();
@@ -119,6 +122,7 @@ test("what a fast typist types while the login from a product's registration is 
 }) => {
   const customer = await registerThroughApi(page, 'Diego Ferreyra');
   await page.goto('/productos/cell-phone');
+  await untilHydrated(page);
   await page.getByRole('button', { name: 'Contratar Robo (Celular Protegido)' }).click();
   const registration = page.getByRole('form', { name: 'Creá tu cuenta' });
   await expect(registration.getByLabel('Email')).toBeVisible();

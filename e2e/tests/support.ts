@@ -79,6 +79,21 @@ export async function confirmRegistration(page: Page, email: string): Promise<vo
 }
 
 /**
+ * Waits until the app owns every button of a prerendered page (hydrated: React keeps its props on the node).
+ * Before that a tap on a button does nothing: the hold keeps typing and submits (public/early-hold.js), not
+ * a button's click. Tests that open such a page and press a button at once wait for this first.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const buttons = [...document.querySelectorAll('#root button')];
+    return (
+      buttons.length > 0 &&
+      buttons.every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))
+    );
+  });
+}
+
+/**
  * Saves a screenshot of the step under artifacts/screenshots/<project>/<test>/NN-step.png, for a person to
  * look at the screens. E2E_SCREENSHOTS=off skips them (CI, where nobody looks: a failure still gets its
  * own screenshot and trace from the config).
