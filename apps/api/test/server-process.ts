@@ -11,6 +11,13 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's shared folder (absolute path), made by test/global-setup.ts. */
+    runDir: string;
+  }
+}
+
 let ownRunDir: string | undefined;
 
 /** The run's shared folder (test/global-setup.ts), or one of this process's own outside such a run. */
