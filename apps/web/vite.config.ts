@@ -19,8 +19,6 @@ const inSrc = (pattern: RegExp) => (id: string) =>
   id.startsWith(srcDir) && pattern.test(id.slice(srcDir.length));
 
 const alias = [
-  // Without the Promise polyfill every supported browser already has.
-  { find: /^localforage$/, replacement: 'localforage/dist/localforage.nopromises.js' },
   // Zod without its eval probe, which the Content-Security-Policy reports (src/shared/zod-without-eval.ts).
   { find: /^zod$/, replacement: fileURLToPath(new URL('./src/shared/zod-without-eval.ts', import.meta.url)) },
 ];
@@ -55,7 +53,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|localforage)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
               priority: 3,
             },
             {

@@ -163,3 +163,85 @@ test('a wrong password keeps the e-mail and says so in Spanish', async ({ page }
   await expect(page.getByLabel('Email')).toHaveValue(DEMO.email);
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('the session sits in IndexedDB, a reload keeps it, and the one the localforage version kept is picked up', async ({
+  page,
+}) => {
+  /** Every entry of database 'cubierto', object store 'app', and the database's version. */
+  const readStore = () =>
+    page.evaluate(
+      () =>
+        new Promise<{ version: number; entries: Array<[string, unknown]> }>((resolve, reject) => {
+          const open = indexedDB.open('cubierto');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const store = db.transaction('app', 'readonly').objectStore('app');
+            const keys = store.getAllKeys();
+            const values = store.getAll();
+            values.onerror = () => reject(values.error);
+            values.onsuccess = () => {
+              const entries = keys.result.map((key, i): [string, unknown] => [String(key), values.result[i]]);
+              db.close();
+              resolve({ version: db.version, entries });
+            };
+          };
+        }),
+    );
+
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page.getByText(/¡Hola, /)).toBeVisible();
+  const session = await readStore();
+  expect(Object.fromEntries(session.entries).token).toEqual(expect.stringMatching(/.{20,}/));
+  expect(await page.evaluate(() => localStorage.getItem('cubierto/app/token'))).toBeNull();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/tabs/);
+  await expect(page.getByText(/¡Hola, /)).toBeVisible();
+
+  // The version before kept the same entries through localforage, in a database it opened twice (at 1 with
+  // nothing, then at 2 with its store and one of its own). On a blank page of the origin, with the app gone.
+  await page.route('**/storage-blank', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+  );
+  await page.goto('/storage-blank');
+  await page.evaluate(
+    (entries) =>
+      new Promise<void>((resolve, reject) => {
+        const gone = indexedDB.deleteDatabase('cubierto');
+        gone.onerror = () => reject(gone.error);
+        gone.onsuccess = () => {
+          const first = indexedDB.open('cubierto');
+          first.onerror = () => reject(first.error);
+          first.onsuccess = () => {
+            first.result.close();
+            const second = indexedDB.open('cubierto', 2);
+            second.onupgradeneeded = () => {
+              second.result.createObjectStore('app');
+              second.result.createObjectStore('local-forage-detect-blob-support');
+            };
+            second.onerror = () => reject(second.error);
+            second.onsuccess = () => {
+              const db = second.result;
+              const write = db.transaction('app', 'readwrite');
+              for (const [key, value] of entries) write.objectStore('app').put(value, key);
+              write.onerror = () => reject(write.error);
+              write.oncomplete = () => {
+                db.close();
+                resolve();
+              };
+            };
+          };
+        };
+      }),
+    session.entries,
+  );
+  expect((await readStore()).version).toBe(2);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/tabs/);
+  await expect(page.getByText(/¡Hola, /)).toBeVisible();
+  const after = await readStore();
+  expect(after.version).toBe(2);
+  expect(Object.fromEntries(after.entries).token).toBe(Object.fromEntries(session.entries).token);
+});
