@@ -18,7 +18,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { totpCode } from '../../apps/api/src/modules/operators/totp.ts';
 import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.ts';
 import { API, issueBagInsurance, registerThroughApi } from './api-steps.ts';
-import { DEMO, newEmail, shot } from './support.ts';
+import { DEMO, newEmail, shot, untilHydrated } from './support.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OPERATOR_PASSWORD = 'Back-Office-Clave-2025';
@@ -398,6 +398,48 @@ test.describe('with JavaScript on', () => {
     release();
     await expect(page).toHaveURL(/\/tabs/);
     expect(page.url()).not.toContain('password');
+  });
+
+  test('a visitor who scrolled to the form before the app took the page over is left there, and is brought back there @phone-only', async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/i18n/es.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    // On a phone the form comes after the catalogue: the visitor scrolls down to it on the server's HTML.
+    const submit = page.getByRole('button', { name: 'Ingresar', exact: true });
+    await submit.scrollIntoViewIfNeeded();
+    const before = await submit.evaluate((button) => ({
+      top: button.getBoundingClientRect().top,
+      y: window.scrollY,
+    }));
+    expect(before.y).toBeGreaterThan(200);
+    // The app starts and draws what the HTML could not (the social sign-in, the catalogue's cards).
+    release();
+    await untilHydrated(page);
+    await expect(page.getByRole('button', { name: 'Continuar con Google' })).toBeVisible();
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))),
+    );
+    // React Router scrolled the page to the top as the app started: the button left the finger about to tap it.
+    const after = await submit.evaluate((button) => button.getBoundingClientRect().top);
+    expect(Math.abs(after - before.top)).toBeLessThan(4);
+
+    // Another page opens at its top, and going back returns to the form.
+    const left = await page.evaluate(() => window.scrollY);
+    await page.getByRole('link', { name: 'Registrate' }).click();
+    await expect(page).toHaveURL(/\/register/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(submit).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(left / 2);
   });
 
   test('a signed-in customer opening the prerendered login is taken home @phone-only', async ({ page }) => {

@@ -10,7 +10,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, currentRoutePattern, routerReady } from './app/app.tsx';
 import { handOverEarlyInput } from './app/early-input.ts';
 import { applyFullStylesheets } from './prerender/full-stylesheets.ts';
-import { setHydrating } from './prerender/hydration.ts';
+import { markTakenOver, setHydrating } from './prerender/hydration.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
 import { debugMode, silenceConsole } from './shared/observability/console.ts';
@@ -80,6 +80,7 @@ async function start(root: HTMLElement): Promise<void> {
       // Data already cached is drawn after the hydration, which draws the HTML's placeholders; a page drawn
       // with its data has only that data cached, and draws it at once, as the HTML does.
       setHydrating(!withData);
+      markTakenOver();
       const committed = () => {
         setHydrating(false);
         resolve();

@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { PageScroll } from './page-scroll.tsx';
 import { startSession } from './session/session-lifecycle.ts';
 import { checkForUpdate } from './session/version-check.ts';
 
@@ -23,7 +24,7 @@ export function AppRoot() {
   return (
     <>
       <Outlet />
-      <ScrollRestoration />
+      <PageScroll />
     </>
   );
 }

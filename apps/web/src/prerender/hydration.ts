@@ -1,5 +1,6 @@
 /**
- * Whether React is hydrating a prerendered page, and the hook that draws an answer without breaking it.
+ * Whether React is hydrating a prerendered page (or has taken one over), and the hook that draws an answer
+ * without breaking it.
  * The page's data may be in the cache before the hydration (asked for as the entry runs,
  * early-requests.ts), but the prerendered HTML has the placeholders: the hydration must draw those too
  * (a different tree is a mismatch, and React throws the HTML away and draws it all again).
@@ -11,6 +12,18 @@ let hydrating = false;
 /** Set by the entry around hydrateRoot: on before it, off once the hydrated tree is committed. */
 export function setHydrating(on: boolean): void {
   hydrating = on;
+}
+
+let tookOver = false;
+
+/** Set by the entry before it hydrates a prerendered page: the visitor may have been using it already. */
+export function markTakenOver(): void {
+  tookOver = true;
+}
+
+/** Whether the app's first render took over a page the visitor already had (a hydration, not a draw). */
+export function tookOverPage(): boolean {
+  return tookOver;
 }
 
 /**

@@ -132,7 +132,7 @@ export function LoginPage() {
       </header>
 
       <main className={classes.layout}>
-        <Box component="section" aria-labelledby={catalogueId}>
+        <Box component="section" aria-labelledby={catalogueId} className={classes.catalogue}>
           <Stack gap={4} mb="md">
             <Title order={1} id={catalogueId} fz={{ base: 24, sm: 30 }}>
               {t('login.catalogue.title')}
