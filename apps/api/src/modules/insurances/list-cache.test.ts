@@ -4,7 +4,7 @@
  * means (even SQL by hand) and on any instance. On PostgreSQL (npm run test:pg) the changing side is a
  * second database handle with its own pool, as another instance would be.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anotherHandle,
@@ -23,6 +23,7 @@ import type { Database } from '../../db/client.ts';
 import { insurances, policies } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { postMovement } from '../wallets/service.ts';
+import { INSURANCES_CHANNEL } from './list-cache.ts';
 
 let t: TestApp;
 /** Where the changes come from: another pool on PostgreSQL, the same (only) handle on PGlite. */
@@ -144,5 +145,44 @@ describe('GET /customers/insurances as the web asks for it', () => {
     await until(async () => (await servedFromMemory(sandbox)).hit, WAIT);
     await payThroughSandbox(t.app, sandbox.auth, sandbox.insurance.id);
     expect(await status(sandbox)).not.toBe('pendiente');
+  });
+
+  it('tells the other instances of a wallet payment once, after its commit, which itself notifies nothing (migration 0028)', async () => {
+    const payer = await customerWithInsurance();
+    await t.database.db.transaction((tx) =>
+      postMovement(tx, {
+        userId: payer.userId,
+        kind: 'money',
+        amountCents: payer.insurance.premium.total_cents,
+        movement: 'adjustment',
+        description: 'Saldo de prueba',
+      }),
+    );
+    const heard: string[] = [];
+    let listening = false;
+    const stop = await other.listen(INSURANCES_CHANNEL, {
+      onMessage: (payload) => heard.push(payload),
+      onState: (on) => {
+        listening = on;
+      },
+    });
+    try {
+      await until(async () => listening, WAIT);
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: '/api/v4/customers/payments',
+        headers: { ...payer.auth, ...idempotencyKey() },
+        payload: { insurance_id: payer.insurance.id, method: 'money_wallet' },
+      });
+      expect(pay.statusCode, pay.body).toBe(201);
+      // Notifications arrive in the order of their commits: once this one is heard, the payment's are too.
+      await t.database.db.execute(sql`select pg_notify(${INSURANCES_CHANNEL}, 'test:end')`);
+      await until(async () => heard.includes('test:end'), WAIT);
+      // Once: by payInsurance after the commit. Twice if the transaction's trigger also notified at commit
+      // (the lock PostgreSQL serialises such commits with), never if nobody told the others.
+      expect(heard.filter((payload) => payload === `user:${payer.userId}`)).toHaveLength(1);
+    } finally {
+      await stop();
+    }
   });
 });

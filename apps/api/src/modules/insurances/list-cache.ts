@@ -7,13 +7,24 @@
  *
  * Migration 0017's triggers notify `cubierto_insurances` at commit: 'user:<id>' when one of that
  * customer's insurances is added, changed or deleted by any path (a payment, a webhook, the lifecycle
- * jobs, an import, SQL by hand), and 'all' when the catalogue an insurance is shown with changes.
+ * jobs, an import, SQL by hand), and 'all' when the catalogue an insurance is shown with changes. A wallet
+ * payment says it just after its commit instead (notifyInsurancesChanged, migration 0028).
  */
 import type { Insurance, PageMeta } from '@cubierto/contracts';
-import type { Database } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { createReadCache, type ReadCache, type ReadCacheOptions } from '../../lib/read-cache.ts';
 
 export const INSURANCES_CHANNEL = 'cubierto_insurances';
+
+/**
+ * Tells every instance that `userId`'s insurances changed, as migration 0017's trigger does at commit: for
+ * a transaction that set `cubierto.insurances_notify` to 'after_commit' (migration 0028), once committed.
+ * On its own, out of any transaction: it writes nothing, so its commit waits for no WAL flush.
+ */
+export async function notifyInsurancesChanged(db: DbOrTx, userId: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${INSURANCES_CHANNEL}, ${`user:${userId}`})`);
+}
 
 export type InsurancePage = { data: Insurance[]; meta: PageMeta };
 export type InsuranceListCache = ReadCache<InsurancePage>;

@@ -13,6 +13,7 @@ import {
   type PayResult,
 } from '@cubierto/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   type Db,
   type DbOrTx,
@@ -32,6 +33,7 @@ import {
   runKeyedRequestClaimedByWork,
 } from '../../lib/idempotency-key.ts';
 import { newToken } from '../../lib/tokens.ts';
+import { notifyInsurancesChanged } from '../insurances/list-cache.ts';
 import { recordCollectedPayment } from '../invoices/after-payment.ts';
 import { notifyPaymentFailed } from '../notifications/events.ts';
 import {
@@ -176,7 +178,11 @@ function paymentStartSql(debit: boolean): SQL {
         joined: sql`payment, insurance`,
       })}`
     : sql``;
-  const walletColumns = debit ? sql`, ${appendedColumns}` : sql``;
+  // Paid from a wallet, the insurance is marked paid in this transaction, and payInsurance tells the
+  // instances so itself once committed (migration 0028): no notification at commit.
+  const walletColumns = debit
+    ? sql`, ${appendedColumns}, set_config('cubierto.insurances_notify', 'after_commit', true) as notify`
+    : sql``;
   const walletJoins = debit ? sql`left join wallet on true left join movement on true` : sql``;
   return sql`
       with ${keyClaimCte},
@@ -322,7 +328,15 @@ const PAYMENT_DESCRIPTION = 'Pago de la contratación ';
 
 export async function payInsurance(
   deps: { db: Db; providers: Providers },
-  input: { userId: number; insuranceId: number; method: PaymentMethod; idempotencyKey: string; now?: Date },
+  input: {
+    userId: number;
+    insuranceId: number;
+    method: PaymentMethod;
+    idempotencyKey: string;
+    now?: Date;
+    /** Where a failure after the commit is told (the request's log). */
+    log?: Pick<FastifyBaseLogger, 'warn'>;
+  },
 ): Promise<PayResult> {
   const request: KeyedRequest = {
     userId: input.userId,
@@ -332,6 +346,8 @@ export async function payInsurance(
   };
   const now = input.now ?? new Date();
   const wallet = WALLET_OF[input.method];
+  /** Whether this call paid the insurance (not a replay): its change is then told after the commit. */
+  let paidHere = false;
   const payment = await keyedPayment(deps.db, request, async (tx, claim) => {
     const {
       insurance,
@@ -387,9 +403,18 @@ export async function payInsurance(
       if (appended) await movementAppended(tx, movement, appended);
       else await postMovement(tx, movement);
       await recordCollectedPayment(tx, row, now, { markPaid: true });
+      paidHere = true;
     }
     return row;
   });
+  if (paidHere) {
+    // What migration 0017's trigger says at commit, said after it (0028): the commits of transactions that
+    // notify are serialised by PostgreSQL. Should it fail, the payment stands, the writer's own instance
+    // already forgot the customer's pages (lib/read-cache.ts), and the others keep theirs 30 s at most.
+    await notifyInsurancesChanged(deps.db, input.userId).catch((error: unknown) =>
+      input.log?.warn({ err: error }, 'the change of a paid insurance could not be notified'),
+    );
+  }
   return resume(deps, payment);
 }
 

@@ -3,7 +3,9 @@
  * for the time it takes, under load the payment's cost. Every statement node-postgres sends while one
  * payment runs is counted: the transaction's begin, its first statement (the idempotency key claimed, the
  * insurance locked, the payment inserted, the wallet debited), the invoice's facts with the insurance
- * marked paid, the held write (the outbox jobs, the invoice and the key's outcome), the commit. PGlite
+ * marked paid, the held write (the outbox jobs, the invoice and the key's outcome), the commit, then the
+ * instances told the customer's insurances changed (migration 0028: not at the commit, which PostgreSQL
+ * serialises for every transaction that notifies). PGlite
  * runs in the process, without round trips: nothing to count there.
  */
 import { sql } from 'drizzle-orm';
@@ -78,6 +80,7 @@ describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
       'invoice facts, insurance marked paid',
       'held write with the key’s outcome',
       'commit',
+      'the instances told, after the commit',
     ]);
     // A replay: the claim finds the key taken and writes nothing; its outcome is read, then the payment.
     const replay = await statementsOf(() => payInsurance(t.app.deps, input));
@@ -107,5 +110,6 @@ function kindOf(text: string): string {
     return 'held write with the key’s outcome';
   if (/^select .* from "idempotent_requests"/.test(text)) return 'the key’s outcome';
   if (/^select .* from "payments"/.test(text)) return 'the payment';
+  if (/^select pg_notify\(/.test(text)) return 'the instances told, after the commit';
   return text;
 }

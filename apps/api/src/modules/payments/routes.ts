@@ -48,6 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             insuranceId,
             method,
             idempotencyKey: idempotencyKey(request),
+            log: request.log,
           }),
       );
       return reply.status(201).send({ data: result });
