@@ -7,21 +7,26 @@
   if (!list) return;
   const { entry, preload } = JSON.parse(list.textContent);
   let started = false;
+  const add = (tag, props) => d.head.append(Object.assign(d.createElement(tag), { crossOrigin: '' }, props));
+  // Each preload costs the main thread its request as it is added (about 2 ms at a phone's speed): a
+  // product page's 57 in one go were a 118 ms task. The first few and the entry go at once, the rest a few
+  // per task, so a tap or a frame gets in between; the entry's own imports share their requests.
+  const BATCH = 8;
+  let next = 0;
+  const preloadSome = () => {
+    for (const end = Math.min(next + BATCH, preload.length); next < end; next++)
+      add('link', { rel: 'modulepreload', href: preload[next] });
+  };
+  const rest = () => {
+    preloadSome();
+    if (next < preload.length) setTimeout(rest, 0);
+  };
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of preload) {
-      const link = d.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      d.head.append(link);
-    }
-    const script = d.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    d.head.append(script);
+    preloadSome();
+    add('script', { type: 'module', src: entry });
+    if (next < preload.length) setTimeout(rest, 0);
   };
   // The second animation frame comes after the first has been painted; a tab in the background paints no
   // frame, so half a second at most.

@@ -1,7 +1,7 @@
 /**
  * src/prerender/deferred-modules.js, the part of a prerendered page's inline script that starts its
  * JavaScript (build-prerender.ts, `pageHtml`): nothing is asked for before the page is parsed and its first
- * frame painted; then the preloads in order and the entry, once.
+ * frame painted; then the preloads in order and the entry, once, a long list of preloads a few per task.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import loader from './deferred-modules.js?raw';
@@ -61,6 +61,28 @@ describe("a prerendered page's JavaScript", () => {
     vi.advanceTimersByTime(1000);
     paintFrame();
     expect(asked()).toHaveLength(3);
+  });
+
+  it('adds a long list of preloads a few per task after the first ones and the entry, each once', () => {
+    const many = Array.from({ length: 20 }, (_, n) => `/assets/chunk-${n}.js`);
+    const list = document.getElementById('deferred-modules');
+    if (list) list.textContent = JSON.stringify({ entry: LIST.entry, preload: many });
+    new Function(loader)();
+    paintFrame();
+    paintFrame();
+    // The task that starts them: eight preloads and the entry, not the twenty (about 2 ms each on a phone).
+    expect(asked()).toEqual([
+      ...many.slice(0, 8).map((href) => `link ${href} crossorigin`),
+      `script ${LIST.entry} crossorigin`,
+    ]);
+    vi.advanceTimersToNextTimer();
+    expect(asked()).toHaveLength(17);
+    vi.advanceTimersToNextTimer();
+    expect(asked()).toHaveLength(21);
+    vi.advanceTimersByTime(1000);
+    paintFrame();
+    expect(new Set(asked()).size).toBe(21);
+    expect(asked()).toHaveLength(21);
   });
 
   it('is asked for within half a second when no frame is painted (a tab in the background)', () => {
