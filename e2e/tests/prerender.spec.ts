@@ -442,6 +442,31 @@ test.describe('with JavaScript on', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(left / 2);
   });
 
+  test('a tap on a button before the app took the page over does what the button does, once @phone-only', async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The app waits for its translations before it takes the page over: the server's HTML meanwhile.
+    await page.route('**/assets/i18n/es.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/productos/cell-phone', { waitUntil: 'domcontentloaded' });
+    await page
+      .getByRole('button', { name: /^Ver detalle de / })
+      .first()
+      .click();
+    release();
+    // The tap was remembered and made again on the app's button: the plan's detail opens, once.
+    const dialog = page.getByRole('dialog', { name: 'Detalle de la contratación' });
+    await expect(dialog).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+  });
+
   test('a signed-in customer opening the prerendered login is taken home @phone-only', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.email);

@@ -1,4 +1,5 @@
-// Holds a prerendered page's submits and records its typing until the app owns it: src/app/early-input.ts.
+// Holds a prerendered page's submits and records its typing and its last tap on a button until the app
+// owns it: src/app/early-input.ts.
 (() => {
   const d = document;
   const FIELDS = '#root input, #root textarea';
@@ -24,10 +25,19 @@
       submitterIndex: submitter ? at(submitter, 'button, input', form) : -1,
     };
   };
+  const onClick = (event) => {
+    // From hydrateRoot on, React listens: it hydrates what was tapped at once and handles the tap itself.
+    if (hold.rooted) return;
+    const button = event.target.closest?.('#root button');
+    // A form's submit button submits it: that submit is held above.
+    if (!button || (button.type === 'submit' && button.form)) return;
+    hold.clicked = { button, index: at(button, '#root button') };
+  };
   const listen = (method) => {
     d[method]('input', onInput, true);
     d[method]('change', onInput, true);
     d[method]('submit', onSubmit, true);
+    d[method]('click', onClick, true);
   };
   hold.scan = () => {
     for (const field of d.querySelectorAll(FIELDS)) {
@@ -38,9 +48,14 @@
   hold.end = () => {
     listen('removeEventListener');
     window.__earlyHold = undefined;
-    const work = { typed: [...typed].map(([field, entry]) => ({ field, ...entry })), held: hold.held };
+    const work = {
+      typed: [...typed].map(([field, entry]) => ({ field, ...entry })),
+      held: hold.held,
+      clicked: hold.clicked,
+    };
     typed.clear();
     hold.held = undefined;
+    hold.clicked = undefined;
     return work;
   };
   listen('addEventListener');

@@ -86,6 +86,8 @@ async function start(root: HTMLElement): Promise<void> {
         resolve();
       };
       startTransition(() => {
+        // React listens from here on: a tap is its own (public/early-hold.js stops remembering them).
+        if (hold) hold.rooted = true;
         hydrateRoot(root, <Committed onCommit={committed}>{app}</Committed>);
       });
     });

@@ -1,7 +1,8 @@
 /**
  * The second half of early-input.ts, loaded only when a visitor typed or submitted on a prerendered page
  * before the app owned it: the values are typed again through input events (so the page's state takes
- * them) and a held submit is made through the page's own handler, once.
+ * them), the last button tapped is tapped again and a held submit is made through the page's own handler,
+ * each once.
  */
 import { type EarlyWork, type Field, ownedByReact } from './early-input.ts';
 
@@ -21,7 +22,10 @@ function current<T extends Element>(node: T, scope: ParentNode, selector: string
   return found instanceof (node.constructor as typeof Element) ? (found as T) : null;
 }
 
-export async function replayEarlyInput(root: HTMLElement, { typed, held }: EarlyWork): Promise<void> {
+export async function replayEarlyInput(
+  root: HTMLElement,
+  { typed, held, clicked }: EarlyWork,
+): Promise<void> {
   for (const entry of typed) {
     const field = current(entry.field, root, 'input, textarea', entry.index);
     if (!field) continue;
@@ -30,6 +34,11 @@ export async function replayEarlyInput(root: HTMLElement, { typed, held }: Early
       field.checked = !entry.checked;
       field.click();
     } else setValue(field, entry.value);
+  }
+  if (clicked) {
+    // Tapped before React listened: tapped again now that it is React's (never a button React does not own).
+    const button = current(clicked.button, root, 'button', clicked.index);
+    if (button && ownedByReact(button)) button.click();
   }
   if (!held) return;
   const form = current(held.form, root, 'form', held.index);

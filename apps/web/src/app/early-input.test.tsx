@@ -1,6 +1,6 @@
 /**
- * What a visitor types and submits on a prerendered page before the app owns it reaches the page's own
- * state and submit handler exactly once, whenever it happened: before the app ran, while React hydrates,
+ * What a visitor types, submits and taps on a prerendered page before the app owns it reaches the page's
+ * own state, submit handler and buttons exactly once, whenever it happened: before the app ran, while React hydrates,
  * or while a part of the page is not hydrated yet. The hold (public/early-hold.js, run here as the page's
  * head runs it) ends for good once React owns the page, touches no key, and lets another page be.
  */
@@ -192,6 +192,46 @@ describe('the hand-over of a prerendered form', () => {
     document.body.append(plain);
     expect(submit(plain).defaultPrevented).toBe(false);
     expect(hold.end()).toEqual({ typed: [], held: undefined });
+  });
+
+  it('taps a button again once React owns it when it was tapped before the app ran, once', async () => {
+    const onTap = vi.fn();
+    const page = (
+      <div>
+        <SignIn onSignIn={() => {}} />
+        <button type="button" onClick={onTap}>
+          Ver coberturas
+        </button>
+      </div>
+    );
+    const { container, hold } = prerendered(page);
+    const button = () => [...container.querySelectorAll('button')].find((b) => b.type === 'button')!;
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button().dispatchEvent(tap);
+    // The tap itself goes on as it would (nothing listens to it yet): never prevented.
+    expect(tap.defaultPrevented).toBe(false);
+    hold.scan();
+    await act(async () => {
+      hold.rooted = true;
+      root = hydrateRoot(container, page);
+    });
+    expect(onTap).not.toHaveBeenCalled();
+    await act(() => handOverEarlyInput(container, hold));
+    expect(onTap).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a tap made once React listens to React, and never remembers a form’s submit button', () => {
+    const { container, form, hold } = prerendered(
+      <div>
+        <SignIn onSignIn={() => {}} />
+        <button type="button">Ver coberturas</button>
+      </div>,
+    );
+    // The submit button submits the form, which is held as a submit, not as a tap.
+    fireEvent.click(form().querySelector('button')!);
+    hold.rooted = true;
+    fireEvent.click([...container.querySelectorAll('button')].find((b) => b.type === 'button')!);
+    expect(hold.end().clicked).toBeUndefined();
   });
 
   it('never touches a key, and lets a submit through on another page of the app', () => {

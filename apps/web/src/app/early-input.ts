@@ -6,8 +6,11 @@
  *   the content: build-prerender.ts) holds every submit in `#root` and records every value typed, from
  *   the first moment the form can be used until the app ends it. Its listeners sit on the document in the
  *   capture phase: a held submit reaches neither the browser nor React (whose listeners sit on `#root`),
- *   so it is made exactly once. It listens to nothing else (keys, clicks and focus are never touched) and
- *   lets a submit through, ending itself, once the address is another page's. Should it not run, the
+ *   so it is made exactly once. It also remembers the last button tapped (not a form's submit button)
+ *   until React listens (`rooted`, set just before hydrateRoot; from then on React hydrates what is tapped
+ *   and handles the tap itself): before, a tap on a button did nothing at all. It never prevents a tap,
+ *   never touches keys or focus, and lets a submit through, ending itself, once the address is another
+ *   page's. Should it not run, the
  *   forms' `method="dialog"` keeps the browser from sending them (no POST, no password in the address).
  * - `handOverEarlyInput` ends it for good once the hydrated tree is committed and every form, field and
  *   button in the page is React's (a part React has not hydrated yet would drop an event), at the latest
@@ -22,6 +25,8 @@ export type Field = HTMLInputElement | HTMLTextAreaElement;
 export type EarlyWork = {
   typed: Array<{ field: Field; index: number; value: string; checked: boolean }>;
   held?: { form: HTMLFormElement; index: number; submitter: HTMLElement | null; submitterIndex: number };
+  /** The last button tapped before React listened, and its place among the page's buttons. */
+  clicked?: { button: HTMLButtonElement; index: number };
 };
 
 /** public/early-hold.js's hold, present from the head of a prerendered page until it is ended. */
@@ -30,6 +35,9 @@ export type EarlyHold = {
   path: string;
   typed: Map<Field, unknown>;
   held?: EarlyWork['held'];
+  clicked?: EarlyWork['clicked'];
+  /** Set by the entry just before hydrateRoot: React listens from then on, taps are its own. */
+  rooted?: boolean;
   /** Records the values the page shows that differ from the markup's (restored or filled by the browser). */
   scan: () => void;
   /** Stops holding, for good, and returns what was done. */
@@ -56,7 +64,7 @@ export async function handOverEarlyInput(root: HTMLElement, hold: EarlyHold): Pr
     ![...root.querySelectorAll('form, input, textarea, button')].every(ownedByReact);
   while (waiting()) await new Promise((resolve) => setTimeout(resolve, 16));
   const replay =
-    hold.typed.size > 0 || hold.held
+    hold.typed.size > 0 || hold.held || hold.clicked
       ? await import('./early-input-replay.ts').catch(() => undefined)
       : undefined;
   const work = hold.end();
