@@ -51,7 +51,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
-  it('five round trips: begin, the key claimed with the payment and its debit, the facts, the held write, commit', async () => {
+  it('five round trips in its transaction (begin, the key claimed with the payment and its debit, the facts, the held write, commit), then the notify after it', async () => {
     const c = await registerCustomer(t.app);
     const insurance = await contractInsurance(t.app, c.auth, coverage);
     const topUp = await t.app.inject({
