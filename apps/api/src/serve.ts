@@ -11,6 +11,7 @@ import { flushTraces } from './instrument.ts';
 import { startMetricsServer } from './lib/metrics.ts';
 import { ensureOpsToken } from './lib/ops-token.ts';
 import { startOutboxWorkers } from './lib/outbox.ts';
+import { outboxJobs } from './lib/outbox-prune.ts';
 import { stopGracefully } from './lib/shutdown.ts';
 import { storageJobs } from './lib/storage-sweep.ts';
 import { claimJobs } from './modules/claims/jobs.ts';
@@ -43,6 +44,7 @@ export async function serve(config: Config): Promise<void> {
           ...notificationJobs(app.deps.push),
           ...claimJobs(app.deps.storage),
           ...storageJobs(app.deps.storage),
+          ...outboxJobs,
           ...paymentJobs(app.deps.providers),
         },
         // The ARCA authorisations in a lane of their own: they queue on their sequence's lease.
