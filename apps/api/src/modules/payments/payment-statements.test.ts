@@ -15,7 +15,8 @@ import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../.
 import { bagCoverageId, contractInsurance } from '../../../test/purchase.ts';
 import { users } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
-import { payInsurance } from './payment-service.ts';
+import { INSURANCES_CHANNEL } from '../insurances/list-cache.ts';
+import { payInsurance, tellInsurancesChanged } from './payment-service.ts';
 
 /** The texts node-postgres sends while counting is on (the pools' clients are made after this wraps it). */
 let counted: string[] | undefined;
@@ -91,6 +92,30 @@ describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
       'commit',
       'the payment',
     ]);
+  });
+
+  it('tells the instances of the payments committed while one was being told in one statement, each customer once', async () => {
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => {
+      if (message.channel === INSURANCES_CHANNEL) heard.push(message.payload ?? '');
+    });
+    try {
+      await listener.query(`listen ${INSURANCES_CHANNEL}`);
+      const sent = await statementsOf(() =>
+        // The first is told at once; the four that come while it is being told go together after it.
+        Promise.all([101, 102, 103, 102, 104].map((userId) => tellInsurancesChanged(t.database.db, userId))),
+      );
+      expect(sent.map(kindOf)).toEqual([
+        'the instances told, after the commit',
+        'the instances told, after the commit',
+      ]);
+      await expect.poll(() => heard.length).toBe(4);
+      expect(heard.sort()).toEqual(['user:101', 'user:102', 'user:103', 'user:104']);
+    } finally {
+      await listener.end();
+    }
   });
 });
 
