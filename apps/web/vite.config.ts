@@ -10,7 +10,9 @@ import { defineConfig } from 'vite';
 import { precompress } from './build-compress.ts';
 import { buildDefines, buildStamp } from './build-config.ts';
 import { apiOriginCsp } from './build-csp.ts';
+import { lazyContractSchemas } from './build-lazy-schemas.ts';
 import { precacheShell } from './build-precache.ts';
+import { spreadModulePreloads } from './build-preload.ts';
 import { prerenderPages } from './build-prerender.ts';
 import { buildStampFile } from './build-stamp.ts';
 
@@ -28,6 +30,8 @@ export default defineConfig({
   // copies are made.
   plugins: [
     react(),
+    spreadModulePreloads(),
+    lazyContractSchemas(),
     apiOriginCsp(),
     buildStampFile(buildStamp),
     precacheShell(),

@@ -7,7 +7,7 @@ import '@mantine/core/styles.css';
 import './app/global.css';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, currentRoutePattern, routerReady } from './app/app.tsx';
+import { App, currentRoutePattern, routerReady, startRouter } from './app/app.tsx';
 import { handOverEarlyInput } from './app/early-input.ts';
 import { applyFullStylesheets } from './prerender/full-stylesheets.ts';
 import { markTakenOver, setHydrating } from './prerender/hydration.ts';
@@ -37,6 +37,20 @@ const drawnWithData =
     .then(({ startEarlyRequests }) => startEarlyRequests(prerenderedRoute, window.location.pathname))
     // The pages ask for their data themselves.
     .catch(() => false);
+
+/**
+ * The router (the session's start, the first page's code and its module preloads) starts in the next
+ * task: the modules' evaluation above and the router's start in one task were one long task on a phone.
+ */
+const routerStarted = new Promise<void>((resolve) => {
+  setTimeout(() => {
+    try {
+      startRouter();
+    } finally {
+      resolve();
+    }
+  }, 0);
+});
 
 /** What the visitor types or submits on a prerendered page until the app owns it (public/early-hold.js). */
 const hold = window.__earlyHold;
@@ -105,6 +119,7 @@ async function start(root: HTMLElement): Promise<void> {
 initI18n()
   .catch((error: unknown) => console.error('Translations could not be loaded', error))
   .finally(async () => {
+    await routerStarted;
     registerServiceWorker();
     // Whatever happens to the start, the hold never outlives it.
     await start(container).finally(() => hold?.end());
