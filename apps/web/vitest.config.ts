@@ -2,9 +2,11 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { buildDefines } from './build-config.ts';
+import { lazyContractSchemas } from './build-lazy-schemas.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  // The contracts' schemas built when first used, as in the build.
+  plugins: [react(), lazyContractSchemas()],
   define: buildDefines,
   test: {
     environment: 'jsdom',
@@ -21,6 +23,7 @@ export default defineConfig({
       'capacitor-setup.test.ts',
       'build-stamp.test.ts',
       'build-prerender.test.ts',
+      'build-lazy-schemas.test.ts',
       'request-fixture.test.ts',
     ],
     css: false,
