@@ -12,12 +12,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { registerBodyParsers } from './lib/body-parsers.ts';
 import { AppError, declareErrorAnswers, registerErrorHandler } from './lib/errors.ts';
 import { registerHealthRoutes } from './lib/health.ts';
@@ -198,7 +198,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerRequestIds(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Successful answers written by fast-json-stringify from their schemas; under test also checked against
+  // them and compared with the zod serializer's bytes (lib/answer-serializer.ts).
+  app.setSerializerCompiler(answerSerializerCompiler({ checked: config.env === 'test' }));
   addBodyDeadline(app, config.timeouts.bodyMs);
 
   const mercadopago = config.mercadopago
