@@ -30,7 +30,7 @@
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,14 @@ const ROUNDS = Math.round(positive('BENCH_ROUNDS', 2));
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 /** Write a V8 CPU profile of each app server to bench/results/profiles (open in Chrome DevTools). */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/**
+ * BENCH_COMPARE=<another checkout of the repository>: that tree's app (its bench/server.ts, with its own
+ * node_modules or a link to these) is started too, on the same database, and every selected read is
+ * measured on both apps in the same interleaved rounds: an A/B that a busy machine skews alike.
+ */
+const COMPARE = process.env.BENCH_COMPARE ? path.resolve(process.env.BENCH_COMPARE) : undefined;
+/** BENCH_WRITES=0: the writes are not measured (step 4), for a run about reads. */
+const WRITES = process.env.BENCH_WRITES !== '0';
 const ENGINES = (process.env.BENCH_ENGINES || 'pglite,postgres').split(',').map((s) => s.trim()) as Engine[];
 /** Other users and sessions in the tables, so lookups go through the indexes as they do in production. */
 const FILLER_USERS = 2000;
@@ -105,6 +113,12 @@ type Measurement = {
   rounds: number[];
   /** 1-minute load average when the measurement started and ended (the run itself adds about 2). */
   loadAverage: { start: number; end: number };
+  /**
+   * CPU time (from /proc's schedstat) per answered request, in microseconds: of the server process, and
+   * of the PostgreSQL backends connected to the run's database over the same time. Unlike req/s, it barely moves when
+   * other work shares the machine: the figure to compare on a busy one. Null where /proc is not there.
+   */
+  cpuUsPerRequest: { server: number | null; database: number | null };
 };
 
 type RequestResult = {
@@ -117,6 +131,11 @@ type RequestResult = {
   cached?: Measurement & { ratioToFloor: number };
   /** Writes: against the writes' floor (one insert in a transaction). */
   write?: Measurement & { ratioToFloor: number };
+  /** The same read on the app of BENCH_COMPARE's tree, measured in the same rounds. */
+  compared?: {
+    uncached?: Measurement & { ratioToFloor: number };
+    cached?: Measurement & { ratioToFloor: number };
+  };
   /** Why it was not put under load (a write that consumes what it writes to: one confirm per quote…). */
   notMeasured?: string;
   /** Its time when replayed once, in the journey (ms). */
@@ -140,6 +159,38 @@ function positive(name: string, fallback: number): number {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
   return n;
 }
+
+/**
+ * A process's CPU time so far, in ms, from /proc/<pid>/schedstat (nanoseconds on the CPU, the scheduler's
+ * own count: /proc/<pid>/stat counts in 10 ms ticks, too coarse for a backend's share of a 2 s run); null
+ * where there is none.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** The database the PostgreSQL run measures on, and a connection to ask for its backends (cpuUsPerRequest). */
+let measuredDatabase: { name: string; admin: pg.Client } | undefined;
+
+/** The CPU time so far of the PostgreSQL backends connected to the measured database, in ms. */
+async function databaseCpuMs(): Promise<number | null> {
+  if (!measuredDatabase) return null;
+  const { rows } = await measuredDatabase.admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1',
+    [measuredDatabase.name],
+  );
+  let total = 0;
+  for (const { pid } of rows) total += cpuMsOf(pid) ?? 0;
+  return rows.length ? total : null;
+}
+
+/** The server processes' pids by the port they listen on (cpuUsPerRequest). */
+const serverPids = new Map<number, number>();
 
 function loadAverage(): number {
   return Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
@@ -271,7 +322,14 @@ async function preparePostgres(): Promise<Prepared> {
     }
   };
   await admin(`create database ${name}`);
-  const drop = () => admin(`drop database if exists ${name} with (force)`);
+  const watcher = new pg.Client({ connectionString: PG_URL });
+  await watcher.connect();
+  measuredDatabase = { name, admin: watcher };
+  const drop = async () => {
+    measuredDatabase = undefined;
+    await watcher.end();
+    await admin(`drop database if exists ${name} with (force)`);
+  };
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cubierto-bench-'));
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
@@ -308,19 +366,27 @@ async function preparePostgres(): Promise<Prepared> {
 
 type Server = { port: number; stop(): Promise<void> };
 
-async function startServer(target: 'app' | 'hello' | 'floor', env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = fork(serverScript, [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(PROFILE && target === 'app'
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`]
-        : []),
-    ],
-    cwd: path.resolve(benchDir, '..'),
-    env: { ...process.env, ...env, BENCH_TARGET: target, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+async function startServer(
+  target: 'app' | 'hello' | 'floor',
+  env: Record<string, string>,
+  root = path.resolve(benchDir, '..'),
+): Promise<Server> {
+  const child: ChildProcess = fork(
+    path.join(root, path.relative(path.resolve(benchDir, '..'), serverScript)),
+    [],
+    {
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(PROFILE && target === 'app'
+          ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`]
+          : []),
+      ],
+      cwd: root,
+      env: { ...process.env, ...env, BENCH_TARGET: target, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -343,6 +409,7 @@ async function startServer(target: 'app' | 'hello' | 'floor', env: Record<string
         reject(new Error(`${target} server exited with ${code} before listening`));
       });
     });
+    if (child.pid !== undefined) serverPids.set(port, child.pid);
     return { port, stop };
   } catch (error) {
     await stop();
@@ -393,16 +460,30 @@ async function measureInterleaved(targets: Load[], duration: number, rounds: num
   if (warmup > 0) for (const t of targets) await autocannon(options(t, warmup));
   const perTarget = targets.map(() => [] as Result[]);
   const loads = targets.map(() => ({ start: Number.POSITIVE_INFINITY, end: 0 }));
+  const cpu = targets.map(() => ({ server: 0, database: 0, known: { server: true, database: true } }));
   for (let round = 0; round < rounds; round += 1) {
     for (const [i, t] of targets.entries()) {
       const start = loadAverage();
+      const pid = serverPids.get(t.port);
+      const [serverBefore, databaseBefore] = [cpuMsOf(pid), await databaseCpuMs()];
       const r: Result = await autocannon(options(t, duration / rounds));
+      const [serverAfter, databaseAfter] = [cpuMsOf(pid), await databaseCpuMs()];
+      const used = cpu[i]!;
+      if (serverBefore === null || serverAfter === null) used.known.server = false;
+      else used.server += serverAfter - serverBefore;
+      if (databaseBefore === null || databaseAfter === null) used.known.database = false;
+      else used.database += databaseAfter - databaseBefore;
       perTarget[i]!.push(r);
       if (round === 0) loads[i]!.start = start;
       loads[i]!.end = loadAverage();
       const rps = Math.round(r.requests.total / r.duration);
+      const perRequest = (ms: number) => (r.requests.total ? Math.round((ms * 1000) / r.requests.total) : 0);
+      const cpuNote =
+        serverBefore === null || serverAfter === null
+          ? ''
+          : `, CPU ${perRequest(serverAfter - serverBefore)} µs/req${databaseBefore === null || databaseAfter === null ? '' : ` + ${perRequest(databaseAfter - databaseBefore)} µs/req database`}`;
       log(
-        `  round ${round + 1}/${rounds} ${`${t.label}${t.uncached ? ' (uncached)' : ''}`.slice(0, 70).padEnd(70)} ${rps} req/s, p99 ${r.latency.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+        `  round ${round + 1}/${rounds} ${`${t.label}${t.uncached ? ' (uncached)' : ''}`.slice(0, 70).padEnd(70)} ${rps} req/s, p99 ${r.latency.p99} ms${cpuNote}${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
       );
     }
   }
@@ -428,6 +509,14 @@ async function measureInterleaved(targets: Load[], duration: number, rounds: num
       timeouts: sum(results.map((r) => r.timeouts)),
       rounds: results.map((r) => Math.round(r.requests.total / r.duration)),
       loadAverage: loads[i]!,
+      cpuUsPerRequest: {
+        server:
+          cpu[i]!.known.server && totalRequests ? Math.round((cpu[i]!.server * 1000) / totalRequests) : null,
+        database:
+          cpu[i]!.known.database && totalRequests
+            ? Math.round((cpu[i]!.database * 1000) / totalRequests)
+            : null,
+      },
     };
   });
 }
@@ -452,6 +541,12 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     };
     // Started side by side: each child compiles its TypeScript first (seconds on a busy machine).
     const [helloPort, floorPort, appPort] = await Promise.all([start('hello'), start('floor'), start('app')]);
+    const comparedPort = COMPARE
+      ? await startServer('app', prepared.serverEnv.app, COMPARE).then((server) => {
+          servers.push(server);
+          return server.port;
+        })
+      : undefined;
     const plain = (target: Target, label: string, port: number, c: Concrete): Load => ({
       target,
       label,
@@ -555,9 +650,11 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       Measurement,
       Measurement,
     ];
-    const readTargets = readLoads.flatMap(({ load }) =>
-      QUICK ? [load] : [load, { ...load, uncached: true }],
-    );
+    const readTargets = readLoads.flatMap(({ load }) => {
+      const pair = QUICK ? [load] : [load, { ...load, uncached: true }];
+      if (comparedPort === undefined) return pair;
+      return [...pair, ...pair.map((l) => ({ ...l, port: comparedPort, label: `${l.label} [compared]` }))];
+    });
     const readMeasured = await measureInterleaved(
       QUICK ? readTargets : [floor, ...readTargets],
       QUICK ? QUICK_SECONDS : DURATION,
@@ -572,39 +669,50 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
           requestsPerSecond: Math.round((f.requestsPerSecond + readMeasured[0]!.requestsPerSecond) / 2),
         };
     const perRead = QUICK ? readMeasured : readMeasured.slice(1);
+    const perLoad = (QUICK ? 1 : 2) * (comparedPort === undefined ? 1 : 2);
     for (const [j, { index }] of readLoads.entries()) {
-      if (QUICK) results[index]!.cached = withRatio(perRead[j]!, readFloor);
+      const at = perLoad * j;
+      if (QUICK) results[index]!.cached = withRatio(perRead[at]!, readFloor);
       else {
-        results[index]!.cached = withRatio(perRead[2 * j]!, readFloor);
-        results[index]!.uncached = withRatio(perRead[2 * j + 1]!, readFloor);
+        results[index]!.cached = withRatio(perRead[at]!, readFloor);
+        results[index]!.uncached = withRatio(perRead[at + 1]!, readFloor);
+      }
+      if (comparedPort !== undefined) {
+        results[index]!.compared = QUICK
+          ? { cached: withRatio(perRead[at + 1]!, readFloor) }
+          : {
+              cached: withRatio(perRead[at + 2]!, readFloor),
+              uncached: withRatio(perRead[at + 3]!, readFloor),
+            };
       }
     }
 
     // 4. Writes: the journeys again, each write put under load where it stands (the process being filled in,
     // the insurance being paid…), against the one-insert floor.
-    log(`${engine}: the journeys again, each write measured where it is sent`);
+    if (WRITES) log(`${engine}: the journeys again, each write measured where it is sent`);
     const writeSeen = new Set<string>();
-    await replay(appPort, prepared.token, async (r, state) => {
-      const key = distinctKey(r);
-      const index = [...groups.keys()].indexOf(key);
-      if (index < 0 || writeSeen.has(key)) return;
-      writeSeen.add(key);
-      const result = results[index]!;
-      if (!selected(result.label)) return;
-      const c = concrete(r, state.values, state.token);
-      const problem = await repeats(appPort, r, c);
-      if (problem) {
-        result.notMeasured = problem;
-        return;
-      }
-      const [m] = await measureInterleaved(
-        [{ target: 'write', label: result.label, port: appPort, uncached: false, requests: [{ r, c }] }],
-        QUICK ? QUICK_SECONDS : DURATION,
-        rounds,
-        0,
-      );
-      result.write = withRatio(m!, wf);
-    });
+    if (WRITES)
+      await replay(appPort, prepared.token, async (r, state) => {
+        const key = distinctKey(r);
+        const index = [...groups.keys()].indexOf(key);
+        if (index < 0 || writeSeen.has(key)) return;
+        writeSeen.add(key);
+        const result = results[index]!;
+        if (!selected(result.label)) return;
+        const c = concrete(r, state.values, state.token);
+        const problem = await repeats(appPort, r, c);
+        if (problem) {
+          result.notMeasured = problem;
+          return;
+        }
+        const [m] = await measureInterleaved(
+          [{ target: 'write', label: result.label, port: appPort, uncached: false, requests: [{ r, c }] }],
+          QUICK ? QUICK_SECONDS : DURATION,
+          rounds,
+          0,
+        );
+        result.write = withRatio(m!, wf);
+      });
     return {
       engine,
       hello: h,
@@ -668,6 +776,25 @@ function table(r: EngineResult): string {
     }
     const [w, wp, wr] = cell(q.write);
     lines.push(`| ${q.label} (×${q.recorded}) | ${w} | ${wp} | ${wr} | ${q.replayMs} |`);
+  }
+  if (COMPARE) {
+    const cpu = (m: Measurement | undefined) =>
+      m ? `${m.cpuUsPerRequest.server ?? '—'} + ${m.cpuUsPerRequest.database ?? '—'}` : '—';
+    lines.push(
+      '',
+      `A/B in the same rounds: this tree, and ${COMPARE} [compared]; req/s (÷ floor), CPU µs per request (app + database)`,
+      '',
+      '| request | uncached | compared | CPU | CPU compared | cached | compared | CPU | CPU compared |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    const rate = (m: (Measurement & { ratioToFloor: number }) | undefined) =>
+      m ? `${m.requestsPerSecond} (${m.ratioToFloor})` : '—';
+    for (const q of r.requests.filter((x) => x.compared)) {
+      const c = q.compared!;
+      lines.push(
+        `| ${q.label} | ${rate(q.uncached)} | ${rate(c.uncached)} | ${cpu(q.uncached)} | ${cpu(c.uncached)} | ${rate(q.cached)} | ${rate(c.cached)} | ${cpu(q.cached)} | ${cpu(c.cached)} |`,
+      );
+    }
   }
   return lines.join('\n');
 }
