@@ -3,7 +3,7 @@
  * src/lazy-schema.ts). Every contracts module builds its schemas as it is evaluated: on the signed-in home
  * that was one task of about 600 profiler samples at 4× CPU slowdown, nine in ten of them building schemas
  * the page never parses (every schema of each module it imports one from). This transform rewrites, in
- * the web's build only, each top-level
+ * the web's build only, each top-level (in the contracts and in the app's modules that import zod)
  *
  *   const NameSchema = z.object({ … });            (any chain of calls that starts at `z`,
  *   const Other = NameSchema.extend({ … });         at a `…Schema` or one rewritten before, or at
@@ -18,6 +18,7 @@ import path from 'node:path';
 import { type Plugin, parseAst } from 'vite';
 
 const CONTRACTS_SRC = `${path.resolve(import.meta.dirname, '../../packages/contracts/src')}${path.sep}`;
+const WEB_SRC = `${path.resolve(import.meta.dirname, 'src')}${path.sep}`;
 const HELPER = `${CONTRACTS_SRC}lazy-schema.ts`;
 /** Calls on a schema that return something else than a schema. */
 const NOT_SCHEMA = new Set([
@@ -126,8 +127,10 @@ export function lazyContractSchemas(): Plugin {
     // After TypeScript is stripped: the code is plain JavaScript.
     enforce: 'post',
     transform(code, id) {
-      if (!id.startsWith(CONTRACTS_SRC) || id === HELPER || !/\.ts$/.test(id) || /\.test\.ts$/.test(id))
-        return null;
+      // The contracts, and the app's own modules that import zod (a page's answer schemas around them).
+      const contracts = id.startsWith(CONTRACTS_SRC) && id !== HELPER;
+      const web = id.startsWith(WEB_SRC) && /from\s*['"]zod['"]/.test(code);
+      if ((!contracts && !web) || !/\.tsx?$/.test(id) || /\.test\.tsx?$/.test(id)) return null;
       const result = lazySchemas(code);
       return result ? { code: result.code, map: null } : null;
     },
