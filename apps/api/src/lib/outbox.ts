@@ -130,6 +130,16 @@ export function holdJobs(tx: DbOrTx): void {
 }
 
 /**
+ * In a transaction that holds its jobs, the first job of `kind` held so far, to be changed in place (its
+ * kind, its payload) before it is written: a module whose jobs of one transaction can travel as one row
+ * (the notifications a wallet payment enqueues) adds to it instead of enqueueing another. Undefined when
+ * the transaction holds no job of that kind, or holds none at all.
+ */
+export function heldJobOf(tx: DbOrTx, kind: string): NewJob | undefined {
+  return held.get(tx)?.jobs.find((job) => job.kind === kind);
+}
+
+/**
  * In a transaction that holds its jobs, `write` (an invoice whose id was taken beforehand, and its lines)
  * waits to run with them, in their statement: answers true. Otherwise answers false, and the caller runs it.
  */

@@ -7,6 +7,8 @@
  *    load one statement each kept the worker far behind the payments). Jobs run at least once, so
  *    everything is keyed: the notification by the fact's key, the recipient row by (notification, user),
  *    a retry by (recipient row, subscription). Running it twice stores nothing new.
+ *  - 'notifications.create-many' (from notify() in a transaction that holds its jobs, notify.ts): several
+ *    notifications of one transaction in one job, each stored and pushed as a 'notifications.create' is.
  *  - 'notifications.push': a push that has to be tried again, alone. A subscription or token the service
  *    says is gone is deleted; 429, 5xx and network errors are retried by the outbox with backoff.
  *  - 'notifications.expiring-sweep' (recurring): tells the owner of each insurance in force whose cover
@@ -28,7 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import { backoffMs, enqueue, type Job, type JobHandlers } from '../../lib/outbox.ts';
 import { runWithRequestId } from '../../lib/request-id.ts';
-import { NOTIFY_JOB, type NotifyPayload, notify } from './notify.ts';
+import { NOTIFY_JOB, NOTIFY_MANY_JOB, type NotifyPayload, notify } from './notify.ts';
 import { failed, type PushOutcome, type PushSender } from './push.ts';
 
 export const PUSH_JOB = 'notifications.push';
@@ -53,6 +55,22 @@ const NotifyPayloadSchema = z.object({
 type _Parses = NotifyPayload extends z.input<typeof NotifyPayloadSchema> ? true : never;
 const _parses: _Parses = true;
 void _parses;
+
+/** A NOTIFY_MANY_JOB's payload (notify.ts NotifyManyPayload); each notification is parsed as one of its own. */
+const NotifyManyPayloadSchema = z.object({
+  notifications: z.array(z.object({ key: z.string().min(1) }).passthrough()).min(1),
+});
+
+/**
+ * The notifications a job stores: its own (NOTIFY_JOB, its key the fact's), or each of a NOTIFY_MANY_JOB's,
+ * with its own key. Throws on a NOTIFY_MANY_JOB whose payload does not parse.
+ */
+function notificationsOf(job: Job): ToStore[] {
+  if (job.kind !== NOTIFY_MANY_JOB)
+    return [{ key: job.key ?? `job:${job.id}`, payload: job.payload, occurredAt: job.createdAt }];
+  const { notifications } = NotifyManyPayloadSchema.parse(job.payload);
+  return notifications.map(({ key, ...payload }) => ({ key, payload, occurredAt: job.createdAt }));
+}
 
 const PushPayloadSchema = z.object({ notificationUserId: id, subscriptionId: id });
 
@@ -249,18 +267,22 @@ async function sendToSubscriptions(
 }
 
 /**
- * NOTIFY_JOBs: stores their notifications (one statement for all), then pushes each at once to every
+ * NOTIFY_JOBs and NOTIFY_MANY_JOBs: stores their notifications (one statement for all), then pushes each at once to every
  * device of its user. A push that must be tried again becomes its own delivery job, retried by the outbox
  * with backoff, as part of the request its notification came from. If the process dies between storing
  * and pushing, the jobs run again: the notifications are found, and the pushes go out (a device shows
- * pushes of one notification as one, by its tag). Answers each job's notification in the jobs' order.
+ * pushes of one notification as one, by its tag). Answers the notifications in the jobs' order.
  */
 export async function createAndPushMany(db: Db, sender: PushSender, jobs: Job[], now: Date) {
-  const all = await storeNotifications(
-    db,
-    jobs.map((job) => ({ key: job.key ?? `job:${job.id}`, payload: job.payload, occurredAt: job.createdAt })),
-    pushKinds(sender),
-  );
+  const items: ToStore[] = [];
+  /** The job each notification came from, by the notification's place in `items`. */
+  const owners: Job[] = [];
+  for (const job of jobs)
+    for (const item of notificationsOf(job)) {
+      items.push(item);
+      owners.push(job);
+    }
+  const all = await storeNotifications(db, items, pushKinds(sender));
   const retry = await sendToSubscriptions(
     db,
     sender,
@@ -268,7 +290,7 @@ export async function createAndPushMany(db: Db, sender: PushSender, jobs: Job[],
     now,
   );
   for (const { notificationUserId, subscription: s } of retry) {
-    const job = jobs[all.findIndex((one) => one.stored.notificationUserId === notificationUserId)];
+    const job = owners[all.findIndex((one) => one.stored.notificationUserId === notificationUserId)];
     await runWithRequestId(job?.requestId, () =>
       enqueue(db, {
         kind: PUSH_JOB,
@@ -388,6 +410,17 @@ export function notificationJobs(sender: PushSender): JobHandlers {
       },
       // A payment's notifications, all of a batch in one statement. A payload that does not parse throws
       // before anything is written, and the jobs then run one by one: that job fails alone.
+      async runMany(jobs, { db, now }) {
+        await createAndPushMany(db, sender, jobs, now);
+        return new Map();
+      },
+    },
+    // A transaction's notifications as one job (notify.ts): stored in one statement with the others claimed.
+    [NOTIFY_MANY_JOB]: {
+      maxAttempts: 10,
+      async run(_payload, { db, job, now }) {
+        await createAndPushMany(db, sender, [job], now);
+      },
       async runMany(jobs, { db, now }) {
         await createAndPushMany(db, sender, jobs, now);
         return new Map();

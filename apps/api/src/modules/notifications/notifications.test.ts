@@ -1,14 +1,14 @@
 import { type NotificationUser, notificationRoute } from '@cubierto/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../../../test/harness.ts';
 import { bagCoverageId, contractInsurance, startPayment } from '../../../test/purchase.ts';
 import { notifications, notificationUsers, outbox, users } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
-import { enqueue, runDueJobs } from '../../lib/outbox.ts';
+import { enqueue, holdJobs, runDueJobs, writeHeldJobs } from '../../lib/outbox.ts';
 import { createNotification, notificationJobs } from './jobs.ts';
-import { NOTIFY_JOB, notify } from './notify.ts';
+import { NOTIFY_JOB, NOTIFY_MANY_JOB, notify } from './notify.ts';
 
 let t: TestApp;
 let coverage: number;
@@ -259,6 +259,45 @@ describe('the notifications.create job', () => {
     }
     const [bad] = await t.database.db.select().from(outbox).where(eq(outbox.key, 'notify:test:batch:bad'));
     expect(bad).toMatchObject({ doneAt: null, attempts: 1 });
+  });
+
+  it('the notifications of a transaction that holds its jobs travel as one job, each fact once, each stored and shown', async () => {
+    const [c, other] = [await registerCustomer(t.app), await registerCustomer(t.app)];
+    const told = (who: Customer, userId: number, fact: string) =>
+      ({
+        userId,
+        title: `${who.email} ${fact}`,
+        body: fact,
+        action: { type: 'Message' },
+        key: `held:${c.email}:${fact}`,
+      }) as const;
+    const [userId, otherId] = [await userIdOf(c), await userIdOf(other)];
+    await t.database.db.transaction(async (tx) => {
+      holdJobs(tx);
+      await notify(tx, told(c, userId, 'uno'));
+      await notify(tx, told(other, otherId, 'dos'));
+      // The same fact again: kept once, the first, as two jobs with one key were.
+      await notify(tx, { ...told(c, userId, 'uno'), title: 'otra vez' });
+      await notify(tx, told(c, userId, 'tres'));
+      await writeHeldJobs(tx);
+    });
+    const rows = await t.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}::text like ${`%held:${c.email}:%`}`);
+    expect(rows.map((row) => row.kind)).toEqual([NOTIFY_MANY_JOB]);
+    expect(
+      (rows[0]!.payload as { notifications: Array<{ key: string }> }).notifications.map((n) => n.key),
+    ).toEqual([`notify:held:${c.email}:uno`, `notify:held:${c.email}:dos`, `notify:held:${c.email}:tres`]);
+
+    await drain();
+    expect((await list(c)).data.map((n) => n.notification.title).sort()).toEqual([
+      `${c.email} tres`,
+      `${c.email} uno`,
+    ]);
+    expect((await list(other)).data.map((n) => n.notification.title)).toEqual([`${other.email} dos`]);
+    const [job] = await t.database.db.select().from(outbox).where(eq(outbox.id, rows[0]!.id));
+    expect(job!.doneAt).not.toBeNull();
   });
 });
 
