@@ -143,7 +143,7 @@ async function analyzeFilledTables(database: Database): Promise<void> {
     const [filled] = await rows<{ filled: boolean }>(
       database,
       sql`select count(*) >= ${ANALYZED_FROM_ROWS} as filled
-          from (select 1 from ${sql.raw(name)} limit ${ANALYZED_FROM_ROWS}) as some`,
+          from (select 1 from ${sql.raw(name)} limit ${ANALYZED_FROM_ROWS}) as first_rows`,
     );
     if (filled?.filled) await database.db.execute(sql`analyze ${sql.raw(name)}`);
   }
