@@ -44,6 +44,7 @@ import { AppError, validationError } from '../../lib/errors.ts';
 import { requestHash, runKeyedRequest } from '../../lib/idempotency-key.ts';
 import type { ImageLimits } from '../../lib/images.ts';
 import { type AsJson, jsonObject } from '../../lib/json-rows.ts';
+import { readKept } from '../../lib/kept-files.ts';
 import {
   type ListQuery,
   type ListSpec,
@@ -166,7 +167,7 @@ export async function readClaimAttachment(
           and(eq(claimAttachments.id, input.attachmentId), eq(claimAttachments.claimId, input.claimId)),
         );
   if (!row) throw new AppError('not_found', { message: 'El archivo no existe.' });
-  const data = await deps.storage.get(row.storageKey);
+  const data = await readKept(deps.storage, row.storageKey);
   if (!data) throw new AppError('not_found', { message: 'El archivo no existe.' });
   return { data, contentType: row.contentType, name: row.name };
 }

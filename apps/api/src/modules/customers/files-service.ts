@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { readKept } from '../../lib/kept-files.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import type { Storage } from '../../lib/storage.ts';
 
@@ -31,7 +32,7 @@ export async function readPublicImage(
   const key = `${input.folder}/${input.name}`;
   const [file] = await preparedFileByKey(deps.db).execute({ key });
   if (!file || file.kind !== PUBLIC_KINDS[input.folder]) throw new AppError('not_found');
-  const data = await deps.storage.get(key);
+  const data = await readKept(deps.storage, key);
   if (!data) throw new AppError('not_found');
   return { data, contentType: file.contentType };
 }

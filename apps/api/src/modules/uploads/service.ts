@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { ImageLimits } from '../../lib/images.ts';
+import { readKept } from '../../lib/kept-files.ts';
 import { preparedPerDatabase } from '../../lib/prepared.ts';
 import { IMAGE_TYPES, inspectUpload, type Storage } from '../../lib/storage.ts';
 
@@ -68,7 +69,7 @@ export async function readOwnUpload(
 ) {
   const [file] = await preparedOwnUpload(deps.db).execute({ id, userId });
   if (!file) throw new AppError('not_found');
-  const data = await deps.storage.get(file.storageKey);
+  const data = await readKept(deps.storage, file.storageKey);
   if (!data) throw new AppError('not_found');
   return { data, contentType: file.contentType };
 }
