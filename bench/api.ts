@@ -177,16 +177,23 @@ function cpuMsOf(pid: number | undefined): number | null {
 /** The database the PostgreSQL run measures on, and a connection to ask for its backends (cpuUsPerRequest). */
 let measuredDatabase: { name: string; admin: pg.Client } | undefined;
 
-/** The CPU time so far of the PostgreSQL backends connected to the measured database, in ms. */
-async function databaseCpuMs(): Promise<number | null> {
+/** The CPU time so far of each PostgreSQL backend connected to the measured database, in ms, by pid. */
+async function databaseCpuMs(): Promise<Map<number, number> | null> {
   if (!measuredDatabase) return null;
   const { rows } = await measuredDatabase.admin.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = $1',
     [measuredDatabase.name],
   );
-  let total = 0;
-  for (const { pid } of rows) total += cpuMsOf(pid) ?? 0;
-  return rows.length ? total : null;
+  const byPid = new Map<number, number>();
+  for (const { pid } of rows) byPid.set(pid, cpuMsOf(pid) ?? 0);
+  return byPid;
+}
+
+/** The CPU the backends used between two readings: a backend that came meanwhile counts from its start. */
+function databaseCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return used;
 }
 
 /** The server processes' pids by the port they listen on (cpuUsPerRequest). */
@@ -472,7 +479,7 @@ async function measureInterleaved(targets: Load[], duration: number, rounds: num
       if (serverBefore === null || serverAfter === null) used.known.server = false;
       else used.server += serverAfter - serverBefore;
       if (databaseBefore === null || databaseAfter === null) used.known.database = false;
-      else used.database += databaseAfter - databaseBefore;
+      else used.database += databaseCpuUsed(databaseBefore, databaseAfter);
       perTarget[i]!.push(r);
       if (round === 0) loads[i]!.start = start;
       loads[i]!.end = loadAverage();
@@ -481,7 +488,7 @@ async function measureInterleaved(targets: Load[], duration: number, rounds: num
       const cpuNote =
         serverBefore === null || serverAfter === null
           ? ''
-          : `, CPU ${perRequest(serverAfter - serverBefore)} µs/req${databaseBefore === null || databaseAfter === null ? '' : ` + ${perRequest(databaseAfter - databaseBefore)} µs/req database`}`;
+          : `, CPU ${perRequest(serverAfter - serverBefore)} µs/req${databaseBefore === null || databaseAfter === null ? '' : ` + ${perRequest(databaseCpuUsed(databaseBefore, databaseAfter))} µs/req database`}`;
       log(
         `  round ${round + 1}/${rounds} ${`${t.label}${t.uncached ? ' (uncached)' : ''}`.slice(0, 70).padEnd(70)} ${rps} req/s, p99 ${r.latency.p99} ms${cpuNote}${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
       );
