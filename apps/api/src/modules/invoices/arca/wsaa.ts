@@ -16,6 +16,11 @@ export const WSAA_NAMESPACE = 'http://wsaa.view.sua.dvadac.desein.afip.gov';
 
 /** A ticket with less than this left is renewed. */
 export const RENEW_BEFORE_MS = 10 * 60_000;
+/**
+ * After WSAA could not be reached, no new login is tried in this process before this much time: the callers
+ * meanwhile get the same error at once, without a TRA signed (an RSA signature) and sent for each one.
+ */
+export const LOGIN_PAUSE_AFTER_UNAVAILABLE_MS = 30_000;
 
 /** WSAA's fault codes and what they mean, for messages the operators can act on. */
 const WSAA_FAULTS: Record<string, string> = {
@@ -162,6 +167,8 @@ export class TicketKeeper {
   private pending: Promise<ArcaTicket> | null = null;
   /** After WSAA said the old ticket is still valid, no new login is tried before this time. */
   private noLoginBefore = 0;
+  /** After WSAA could not be reached: the error, and until when it is answered again without a login. */
+  private unreachable: { error: ArcaUnavailableError; until: number } | null = null;
 
   private readonly service: string;
   private readonly store: ArcaTicketStore;
@@ -193,6 +200,10 @@ export class TicketKeeper {
   async ticket(): Promise<ArcaTicket> {
     if (this.fresh(this.current)) return this.current;
     if (this.usable(this.current) && this.now() < this.noLoginBefore) return this.current;
+    if (this.unreachable && this.now() < this.unreachable.until) {
+      if (this.usable(this.current)) return this.current;
+      throw this.unreachable.error;
+    }
     this.pending ??= this.obtain().finally(() => {
       this.pending = null;
     });
@@ -214,12 +225,20 @@ export class TicketKeeper {
     try {
       const renewed = await this.store.renewOnce(this.service, this.login);
       this.current = renewed;
+      this.unreachable = null;
       return renewed;
     } catch (error) {
       const fallback = this.usable(stored) ? stored : this.usable(this.current) ? this.current : null;
       if (error instanceof WsaaFaultError && error.code === 'coe.alreadyAuthenticated' && fallback) {
         this.current = fallback;
         this.noLoginBefore = fallback.expiresAt.getTime();
+        return fallback;
+      }
+      if (!(error instanceof ArcaUnavailableError)) throw error;
+      this.unreachable = { error, until: this.now() + LOGIN_PAUSE_AFTER_UNAVAILABLE_MS };
+      // WSAA down does not stop WSFE: a ticket still valid serves until the next login.
+      if (fallback) {
+        this.current = fallback;
         return fallback;
       }
       throw error;
