@@ -239,25 +239,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The next task: a setTimeout of 0. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * The routes with each lazy route's code asked for in a task of its own: the router calls the lazy
- * functions of every route it matches (the shell, the page) in the task that starts it, and each call
- * resolves its chunks' addresses and adds their stylesheets there (Vite's preload helper): at a phone's
- * speed that was a good part of the router's start, one long task.
- */
-export function eachLazyInItsOwnTask(list: RouteObject[]): RouteObject[] {
-  return list.map((route) => {
-    const copy: RouteObject = { ...route };
-    const load = route.lazy;
-    if (typeof load === 'function') copy.lazy = () => nextTask().then(load);
-    if (route.children) Object.assign(copy, { children: eachLazyInItsOwnTask(route.children) });
-    return copy;
-  });
-}
-
 export function createAppRouter() {
-  return createBrowserRouter(eachLazyInItsOwnTask(routes));
+  return createBrowserRouter(routes);
 }

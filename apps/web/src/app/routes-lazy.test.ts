@@ -1,7 +1,7 @@
 /** Spec §2: every root route is lazy-loaded, so the first page downloads only its own code. */
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { eachLazyInItsOwnTask, routes } from './router.tsx';
+import { routes } from './router.tsx';
 
 /** Every route under the root, with the path leading to it. */
 function flatten(list: RouteObject[], parent = ''): Array<{ where: string; route: RouteObject }> {
@@ -50,23 +50,5 @@ describe('routes', () => {
     ]) {
       expect(paths, path).toContain(path);
     }
-  });
-
-  it('the router asks for each lazy route in a task of its own, and gets what the route loads', async () => {
-    let calls = 0;
-    const load = async () => {
-      calls += 1;
-      return { handle: 'page' };
-    };
-    const [root] = eachLazyInItsOwnTask([{ path: '/', children: [{ path: 'a', lazy: load }] }]);
-    const lazy = root?.children?.[0]?.lazy;
-    if (typeof lazy !== 'function') throw new Error('the lazy route lost its function');
-    const loaded = lazy();
-    expect(calls).toBe(0);
-    expect(await loaded).toEqual({ handle: 'page' });
-    expect(calls).toBe(1);
-    expect(flatten(eachLazyInItsOwnTask(routes)).map(({ where }) => where)).toEqual(
-      flatten(routes).map(({ where }) => where),
-    );
   });
 });
