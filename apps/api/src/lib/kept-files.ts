@@ -10,6 +10,7 @@
  * its kind) read through here, and every removal deletes the row before the bytes: a removed file is never
  * served from memory either.
  */
+import { RecentlyUsed } from './recently-used.ts';
 import type { Storage } from './storage.ts';
 
 /** Files larger than this are read from the storage every time. */
@@ -17,32 +18,19 @@ const MAX_FILE_BYTES = 1024 * 1024;
 /** Bytes kept at most per storage; the least recently read go first. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-type Kept = { entries: Map<string, Buffer>; bytes: number };
-
-const keptByStorage = new WeakMap<Storage, Kept>();
+const keptByStorage = new WeakMap<Storage, RecentlyUsed<string, Buffer>>();
 
 /** The file's bytes (null when there is no such file), from memory when this instance read them before. */
 export async function readKept(storage: Storage, key: string): Promise<Buffer | null> {
   let kept = keptByStorage.get(storage);
   if (!kept) {
-    kept = { entries: new Map(), bytes: 0 };
+    kept = new RecentlyUsed<string, Buffer>(MAX_BYTES, (bytes) => bytes.length);
     keptByStorage.set(storage, kept);
   }
-  const hit = kept.entries.get(key);
-  if (hit) {
-    // Read again: now the most recent (a Map iterates in insertion order).
-    kept.entries.delete(key);
-    kept.entries.set(key, hit);
-    return hit;
-  }
+  const hit = kept.get(key);
+  if (hit) return hit;
   const data = await storage.get(key);
-  if (!data || data.length > MAX_FILE_BYTES || kept.entries.has(key)) return data;
-  kept.entries.set(key, data);
-  kept.bytes += data.length;
-  for (const [oldest, bytes] of kept.entries) {
-    if (kept.bytes <= MAX_BYTES) break;
-    kept.entries.delete(oldest);
-    kept.bytes -= bytes.length;
-  }
+  if (!data || data.length > MAX_FILE_BYTES || kept.has(key)) return data;
+  kept.set(key, data);
   return data;
 }

@@ -6,9 +6,17 @@
 export class RecentlyUsed<K, V> {
   readonly #entries = new Map<K, V>();
   readonly #limit: number;
+  readonly #sizeOf: (value: V) => number;
+  #size = 0;
 
-  constructor(limit: number) {
+  /** `limit` counts entries, or what `sizeOf` says each weighs (a stored file's bytes). */
+  constructor(limit: number, sizeOf: (value: V) => number = () => 1) {
     this.#limit = limit;
+    this.#sizeOf = sizeOf;
+  }
+
+  has(key: K): boolean {
+    return this.#entries.has(key);
   }
 
   get(key: K): V | undefined {
@@ -20,8 +28,15 @@ export class RecentlyUsed<K, V> {
   }
 
   set(key: K, value: V): void {
+    const old = this.#entries.get(key);
+    if (old !== undefined) this.#size -= this.#sizeOf(old);
     this.#entries.delete(key);
     this.#entries.set(key, value);
-    if (this.#entries.size > this.#limit) this.#entries.delete(this.#entries.keys().next().value as K);
+    this.#size += this.#sizeOf(value);
+    for (const [oldest, kept] of this.#entries) {
+      if (this.#size <= this.#limit) break;
+      this.#entries.delete(oldest);
+      this.#size -= this.#sizeOf(kept);
+    }
   }
 }
