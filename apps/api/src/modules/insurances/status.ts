@@ -120,7 +120,7 @@ export function payInsuranceSql(insuranceId: number, now: Date): SQL {
 }
 
 function paySql(
-  insuranceId: number | Placeholder,
+  insuranceId: number | Placeholder | SQL,
   at: string | Placeholder,
   today: string | Placeholder,
 ): SQL {
@@ -143,6 +143,15 @@ export const payInsuranceOnce = {
     payToday: todayInArgentina(now),
   }),
 };
+
+/**
+ * payInsuranceOnce of the insurance `id` names, an expression of the caller's statement (a wallet payment's
+ * first statement: its `payment` CTE's insurance, so that nothing is marked paid unless the payment was
+ * written). Its placeholders are `payAt` and `payToday` (payInsuranceOnce.values binds them).
+ */
+export function payInsuranceOf(id: SQL): SQL {
+  return paySql(id, sql.placeholder('payAt'), sql.placeholder('payToday'));
+}
 
 /** After payInsuranceSql: `row` is what it returned (none: the insurance may not be paid, refused). */
 export async function insurancePaidAfter(

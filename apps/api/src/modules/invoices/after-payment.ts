@@ -9,14 +9,19 @@
  * are read in one statement, which may also mark the insurance paid; the referral's lock, when this is an
  * invitee's first payment, comes after.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { insurancePaidAfter, payInsuranceOnce } from '../insurances/status.ts';
+import { insurancePaidAfter, payInsuranceOf, payInsuranceOnce } from '../insurances/status.ts';
 import { inviteeReferralStatus, recordInviteeFirstPayment } from '../referrals/service.ts';
 import {
   issueInvoiceForImport,
   issueInvoiceForPayment,
   type PaymentFactsAlso,
+  type PaymentFactsIds,
+  type PaymentFactsRow,
+  type PaymentInvoiceFacts,
+  paymentFactsOfRow,
+  paymentFactsSelect,
   readPaymentInvoiceFacts,
 } from './service.ts';
 
@@ -52,7 +57,42 @@ export async function recordCollectedPayment(
         }
       : { reads: referralOnly, values: { referralUserId: payment.userId } },
   );
-  if (options.markPaid) await insurancePaidAfter(tx, also.paid);
+  await collectedAfterFacts(tx, { ...payment, insuranceId }, now, facts, also, options.markPaid === true);
+}
+
+/**
+ * recordCollectedPayment with `markPaid`, its statement's work done by the caller's own statement
+ * (collectedPaymentCtes, then collectedFactsColumn): `row` is what that column answered, null when the
+ * statement wrote no payment.
+ */
+export async function recordCollectedPaymentRead(
+  tx: DbOrTx,
+  payment: { id: number; userId: number; insuranceId: number; amountCents: number },
+  now: Date,
+  row: PaymentFactsRow<Reads> | null,
+): Promise<void> {
+  if (!row) throw new Error(`The facts of payment ${payment.id} were not read with it`);
+  const { facts, also } = paymentFactsOfRow(row);
+  await collectedAfterFacts(tx, payment, now, facts, also, true);
+}
+
+/** What follows the facts' statement: the insurance told paid, the invitee's reward, the invoice. */
+async function collectedAfterFacts(
+  tx: DbOrTx,
+  payment: {
+    id: number;
+    userId: number;
+    insuranceId: number;
+    amountCents: number;
+    payerKey?: string | null;
+  },
+  now: Date,
+  facts: PaymentInvoiceFacts,
+  also: Reads,
+  markPaid: boolean,
+): Promise<void> {
+  const { insuranceId } = payment;
+  if (markPaid) await insurancePaidAfter(tx, also.paid);
   await recordInviteeFirstPayment(tx, {
     inviteeUserId: payment.userId,
     insuranceId,
@@ -78,6 +118,32 @@ const paidAndReferral: PaymentFactsAlso<Reads> = {
   also: sql<Reads>`json_build_object('referral', ${inviteeReferralStatus(sql.placeholder('referralUserId'))},
     'paid', (select row_to_json(paid) from paid))`,
 };
+
+/**
+ * recordCollectedPayment's statement (with `markPaid`) as CTEs of a caller's statement, a round trip fewer
+ * (a wallet payment's first statement, payments/payment-service.ts): `paid` marks the insurance `ids`
+ * names paid, `collected_facts` reads the invoice's facts and the invitee's referral. Both must name the
+ * caller's CTE that wrote the payment (PostgreSQL runs `paid` whether or not anything reads it: with no
+ * payment written, its id is null and nothing is marked). Bound with collectedPaymentValues; the statement's
+ * last select reads collectedFactsColumn, handed to recordCollectedPaymentRead.
+ */
+export function collectedPaymentCtes(ids: PaymentFactsIds): SQL {
+  const reads: PaymentFactsAlso<Reads> = { with: null, also: paidAndReferral.also };
+  return sql`paid as (${payInsuranceOf(ids.insuranceId)}),
+    collected_facts as (${paymentFactsSelect(reads, ids)})`;
+}
+
+/** The column of collectedPaymentCtes' facts, for the caller's last select. */
+export const collectedFactsColumn = sql`(select to_json(collected_facts) from collected_facts) as collected_facts`;
+
+/** The values of collectedPaymentCtes' placeholders. */
+export function collectedPaymentValues(userId: number, now: Date): Record<string, unknown> {
+  const { payAt, payToday } = payInsuranceOnce.values(0, now);
+  return { payAt, payToday, referralUserId: userId };
+}
+
+/** What collectedFactsColumn answers. */
+export type CollectedFactsRow = PaymentFactsRow<Reads>;
 
 /** The same for a CSV import paid from Mi crédito: one invoice for it, and the inviter's pending reward. */
 export async function recordCollectedImport(

@@ -456,8 +456,8 @@ export type PaymentFactsAlso<T> = { with: SQL | null; also: SQL<T> };
 
 const NO_ALSO: PaymentFactsAlso<null> = { with: null, also: sql<null>`null` };
 
-/** The facts' row as the statement answers it. */
-type FactsRow<T> = {
+/** The facts' row as the statement answers it (paymentFactsSelect). */
+export type PaymentFactsRow<T> = {
   existing_id: number | null;
   existing_letter: InvoiceLetter | null;
   existing_number: number | null;
@@ -492,10 +492,29 @@ type FactsRow<T> = {
   also: T;
 };
 
+/** The ids the facts' select reads: each an expression of its statement. */
+export type PaymentFactsIds = { paymentId: SQL; userId: SQL; insuranceId: SQL };
+
+/** Its own statement's: placeholders, bound on every call (readPaymentInvoiceFacts). */
+const FACTS_PLACEHOLDERS: PaymentFactsIds = {
+  paymentId: sql`${sql.placeholder('factsPaymentId')}::int`,
+  userId: sql`${sql.placeholder('factsUserId')}::int`,
+  insuranceId: sql`${sql.placeholder('factsInsuranceId')}::int`,
+};
+
 /** The facts' statement with a caller's reads, its text built once for each (readPaymentInvoiceFacts). */
 function paymentFactsSql(caller: PaymentFactsAlso<unknown>): SQL {
-  const fact = (name: 'factsPaymentId' | 'factsUserId' | 'factsInsuranceId') => sql.placeholder(name);
-  return sql`${caller.with ? sql`with ${caller.with} ` : sql``}select
+  return sql`${caller.with ? sql`with ${caller.with} ` : sql``}${paymentFactsSelect(caller, FACTS_PLACEHOLDERS)}`;
+}
+
+/**
+ * The facts' select (one row, PaymentFactsRow; none when the insurance `ids` names does not exist), the ids
+ * expressions of the statement it is part of: a wallet payment's first statement reads them as a CTE of its
+ * own, its payment's ids (payments/payment-service.ts), a round trip fewer. `caller.also` is read, its
+ * `with` is not written: the statement's own CTEs must include it.
+ */
+export function paymentFactsSelect(caller: PaymentFactsAlso<unknown>, ids: PaymentFactsIds): SQL {
+  return sql`select
       invoice.id::int as existing_id, invoice.letter as existing_letter, invoice.number::int as existing_number,
       insurance.id::int as id, insurance.number, insurance.billing_entity_id::int as billing_entity_id,
       insurance.total_cents::int as total_cents, insurance.starts_on::text as starts_on,
@@ -514,13 +533,13 @@ function paymentFactsSql(caller: PaymentFactsAlso<unknown>): SQL {
     from ${insurances} insurance
     join ${policies} policy on policy.id = insurance.policy_id
     join ${riskTypes} risk on risk.id = policy.risk_type_id
-    left join ${invoices} invoice on invoice.payment_id = ${fact('factsPaymentId')}::int and invoice.kind = 'invoice'
-    left join ${invoiceProfiles} profile on profile.user_id = ${fact('factsUserId')}::int
+    left join ${invoices} invoice on invoice.payment_id = ${ids.paymentId} and invoice.kind = 'invoice'
+    left join ${invoiceProfiles} profile on profile.user_id = ${ids.userId}
     left join ${provinces} profile_state on profile_state.id = profile.state_id
     left join ${entities} entity on entity.id = insurance.billing_entity_id
     left join ${places} place on place.id = entity.place_id
     left join ${provinces} entity_state on entity_state.id = place.province_id
-    where insurance.id = ${fact('factsInsuranceId')}::int`;
+    where insurance.id = ${ids.insuranceId}`;
 }
 
 const paymentFacts = new WeakMap<PaymentFactsAlso<unknown>, ReturnType<typeof statementOnce>>();
@@ -544,7 +563,7 @@ export async function readPaymentInvoiceFacts<T>(
     statement = statementOnce(() => paymentFactsSql(reads));
     paymentFacts.set(reads, statement);
   }
-  const [row] = rowsOf<FactsRow<T>>(
+  const [row] = rowsOf<PaymentFactsRow<T>>(
     await statement(tx, {
       ...caller?.values,
       factsPaymentId: payment.id,
@@ -553,6 +572,11 @@ export async function readPaymentInvoiceFacts<T>(
     }),
   );
   if (!row) throw new Error(`The insurance ${payment.insuranceId} of payment ${payment.id} does not exist`);
+  return paymentFactsOfRow(row);
+}
+
+/** The facts and the caller's value of the facts' row (paymentFactsSelect). */
+export function paymentFactsOfRow<T>(row: PaymentFactsRow<T>): { facts: PaymentInvoiceFacts; also: T } {
   return {
     facts: {
       existing:
@@ -577,7 +601,7 @@ export async function readPaymentInvoiceFacts<T>(
 }
 
 /** The recipient of the facts' row: the invoice profile when there is one, else the billing entity. */
-function factsRecipient(row: FactsRow<unknown>): Recipient {
+function factsRecipient(row: PaymentFactsRow<unknown>): Recipient {
   if (row.profile_name !== null && row.profile_state !== null) {
     return profileRecipient({
       name: row.profile_name,

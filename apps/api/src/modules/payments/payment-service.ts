@@ -34,7 +34,14 @@ import {
 } from '../../lib/idempotency-key.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { INSURANCES_CHANNEL } from '../insurances/list-cache.ts';
-import { recordCollectedPayment } from '../invoices/after-payment.ts';
+import {
+  type CollectedFactsRow,
+  collectedFactsColumn,
+  collectedPaymentCtes,
+  collectedPaymentValues,
+  recordCollectedPayment,
+  recordCollectedPaymentRead,
+} from '../invoices/after-payment.ts';
 import { notifyPaymentFailed } from '../notifications/events.ts';
 import {
   type Appended,
@@ -178,10 +185,21 @@ function paymentStartSql(debit: boolean): SQL {
         joined: sql`payment, insurance`,
       })}`
     : sql``;
-  // Paid from a wallet, the insurance is marked paid in this transaction, and payInsurance tells the
-  // instances so itself once committed (migration 0028): no notification at commit.
+  // Paid from a wallet, the insurance is marked paid in this statement, and payInsurance tells the
+  // instances so itself once committed (migration 0028): no notification at commit. set_config runs in
+  // the last select, before the end of the statement, when the AFTER triggers of `paid` fire.
   const walletColumns = debit
-    ? sql`, ${appendedColumns}, set_config('cubierto.insurances_notify', 'after_commit', true) as notify`
+    ? sql`, ${appendedColumns}, set_config('cubierto.insurances_notify', 'after_commit', true) as notify,
+        ${collectedFactsColumn}`
+    : sql``;
+  // …and its invoice's facts read (after-payment.ts, recordCollectedPaymentRead), only once the payment is
+  // written: the ids are the `payment` CTE's.
+  const collectedPart = debit
+    ? sql`, ${collectedPaymentCtes({
+        paymentId: sql`(select payment.id from payment)`,
+        userId: sql`${param('userId')}::int`,
+        insuranceId: sql`(select payment.insurance_id from payment)`,
+      })}`
     : sql``;
   const walletJoins = debit ? sql`left join wallet on true left join movement on true` : sql``;
   return sql`
@@ -204,7 +222,7 @@ function paymentStartSql(debit: boolean): SQL {
         on conflict (user_id, idempotency_key) do nothing
         returning id, amount_cents, insurance_id,
           extract(epoch from created_at) * 1000 as created_ms, extract(epoch from updated_at) * 1000 as updated_ms
-      )${walletPart}
+      )${walletPart}${collectedPart}
       select claimed_key.id as claimed_id, insurance.id::int as id, insurance.number,
         insurance.total_cents::int as total_cents, insurance.paid, insurance.status, payment.id::int as payment_id,
         payment.created_ms::text as payment_created_ms, payment.updated_ms::text as updated_ms${walletColumns}
@@ -212,8 +230,9 @@ function paymentStartSql(debit: boolean): SQL {
     `;
 }
 
-const paymentAlone = statementOnce<PaymentStartValues & KeyClaimValues>(() => paymentStartSql(false));
-const paymentWithDebit = statementOnce<PaymentStartValues & KeyClaimValues>(() => paymentStartSql(true));
+type PaymentStatementValues = PaymentStartValues & KeyClaimValues & Record<string, unknown>;
+const paymentAlone = statementOnce<PaymentStatementValues>(() => paymentStartSql(false));
+const paymentWithDebit = statementOnce<PaymentStatementValues>(() => paymentStartSql(true));
 
 /**
  * One statement for a payment's start: the request's idempotency key claimed first (lib/idempotency-key.ts,
@@ -222,7 +241,9 @@ const paymentWithDebit = statementOnce<PaymentStartValues & KeyClaimValues>(() =
  * still waits for its payment, its payment inserted unless one with the request's key exists (`on
  * conflict do nothing`). Paid from a wallet (`wallet`), the same statement then locks the wallet, debits
  * the premium with its movement and moves the balance (wallets/service.ts, walletMovementCtes), only when
- * the payment was inserted: the key, the insurance, then the wallet, locked in that order as before.
+ * the payment was inserted: the key, the insurance, then the wallet, locked in that order as before; it
+ * also marks the insurance paid and reads its invoice's facts (invoices/after-payment.ts,
+ * collectedPaymentCtes: a round trip fewer, 2026-11-27), undone with the rest when the debit is refused.
  * Reports the claim to `claim` (no row: another request holds the key, and the work stops there, nothing
  * written). Answers the insurance as locked (null when it is not the caller's), the payment as written
  * (null when none was) and the wallet's part (null when there was none to do, or no wallet yet). Its text
@@ -248,9 +269,12 @@ async function lockAndInsertPayment(
   insurance: { id: number; number: string; totalCents: number; paid: boolean; status: string } | null;
   inserted: PaymentRow | null;
   appended: Appended | null;
+  /** Paid from a wallet: the insurance marked paid and its invoice's facts, read with the payment. */
+  collected: CollectedFactsRow | null;
 }> {
   const [found] = rowsOf<
     Partial<Appended> & {
+      collected_facts?: CollectedFactsRow | null;
       claimed_id: number;
       id: number | null;
       number: string;
@@ -265,13 +289,16 @@ async function lockAndInsertPayment(
     await (wallet ? paymentWithDebit : paymentAlone)(tx, {
       ...values,
       ...claim.values,
+      // Paid from a wallet, the payment is approved now: the insurance is paid at that moment.
+      ...(wallet && values.approvedAt ? collectedPaymentValues(values.userId, values.approvedAt) : {}),
       approvedAt: values.approvedAt?.toISOString() ?? null,
       wallet: wallet ?? null,
     }),
   );
   // No row: another request holds the key, and the work stops here (nothing was written).
   claim.took(found?.claimed_id);
-  if (!found || found.id === null) return { insurance: null, inserted: null, appended: null };
+  if (!found || found.id === null)
+    return { insurance: null, inserted: null, appended: null, collected: null };
   const insurance = {
     id: Number(found.id),
     number: found.number,
@@ -279,7 +306,7 @@ async function lockAndInsertPayment(
     paid: found.paid,
     status: found.status,
   };
-  if (found.payment_id === null) return { insurance, inserted: null, appended: null };
+  if (found.payment_id === null) return { insurance, inserted: null, appended: null, collected: null };
   // The wallet's part: none when no wallet was asked for, or the user has none yet (no row to lock).
   const appended =
     wallet && found.wallet_id !== null && found.wallet_id !== undefined
@@ -294,6 +321,7 @@ async function lockAndInsertPayment(
   return {
     insurance,
     appended,
+    collected: found.collected_facts ?? null,
     inserted: {
       id: Number(found.payment_id),
       userId: values.userId,
@@ -353,6 +381,7 @@ export async function payInsurance(
       insurance,
       inserted: written,
       appended,
+      collected,
     } = await lockAndInsertPayment(
       tx,
       claim,
@@ -402,7 +431,8 @@ export async function payInsurance(
       // Debited in the first statement; the user's first movement in this wallet creates it here.
       if (appended) await movementAppended(tx, movement, appended);
       else await postMovement(tx, movement);
-      await recordCollectedPayment(tx, row, now, { markPaid: true });
+      // Marked paid and its invoice's facts read in the first statement: the invoice issued from them.
+      await recordCollectedPaymentRead(tx, { ...row, insuranceId: insurance.id }, now, collected);
       paidHere = true;
     }
     return row;

@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDaysFromToday, riskAnswers } from '../../../test/contracting.ts';
 import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../../../test/harness.ts';
-import { idempotentRequests, payments, users, walletMovements, wallets } from '../../db/schema/index.ts';
+import {
+  idempotentRequests,
+  insurances,
+  payments,
+  users,
+  walletMovements,
+  wallets,
+} from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
 import { applyProviderStatus } from './payment-service.ts';
 
@@ -95,6 +102,10 @@ const wallet = async (c: Customer) =>
 const insuranceOf = async (c: Customer, id: number) =>
   (await t.app.inject({ method: 'GET', url: `/api/v4/customers/insurances/${id}`, headers: c.auth })).json()
     .data;
+/** The insurance's paid_at as stored (none: never marked paid, or the marking was undone). */
+const paidAtOf = async (id: number) =>
+  (await t.database.db.select({ paidAt: insurances.paidAt }).from(insurances).where(eq(insurances.id, id)))[0]
+    ?.paidAt ?? null;
 const pay = (c: Customer, insuranceId: number, method: string, headers = idem()) =>
   t.app.inject({
     method: 'POST',
@@ -212,6 +223,8 @@ describe('money wallet', () => {
     expect(res.json().message).toMatch(/^Saldo insuficiente: te faltan \$\u00a0[\d.]+,\d{2}\.$/);
     expect((await wallet(c)).balance_cents).toBe(10_000);
     expect((await insuranceOf(c, insurance.id)).status).toBe('pendiente');
+    // Marked paid in the payment's first statement, before the debit was refused: undone with it.
+    expect(await paidAtOf(insurance.id)).toBeNull();
   });
 
   it('refuses, as an empty one, a wallet the customer does not have yet, and the attempt leaves no wallet', async () => {
@@ -548,7 +561,9 @@ describe('ownership', () => {
     const insurance = await pendingInsurance(owner);
     const { reference } = await topUp(owner, 100_000);
     const w = await wallet(owner);
-    await wallet(intruder);
+    // The intruder has the money: only the insurance's owner stops the payment (and its marking paid).
+    await topUp(intruder, insurance.premium.total_cents + 100_000);
+    const intruderBalance = (await wallet(intruder)).balance_cents;
     expect(
       (
         await t.app.inject({
@@ -568,5 +583,8 @@ describe('ownership', () => {
       ).statusCode,
     ).toBe(404);
     expect((await pay(intruder, insurance.id, 'money_wallet')).statusCode).toBe(404);
+    expect((await wallet(intruder)).balance_cents).toBe(intruderBalance);
+    expect((await insuranceOf(owner, insurance.id)).status).toBe('pendiente');
+    expect(await paidAtOf(insurance.id)).toBeNull();
   });
 });
