@@ -14,6 +14,7 @@ import { lazyContractSchemas } from './build-lazy-schemas.ts';
 import { precacheShell } from './build-precache.ts';
 import { spreadModulePreloads } from './build-preload.ts';
 import { prerenderPages } from './build-prerender.ts';
+import { stableMantineIds } from './build-stable-ids.ts';
 import { buildStampFile } from './build-stamp.ts';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
@@ -32,6 +33,7 @@ export default defineConfig({
     react(),
     spreadModulePreloads(),
     lazyContractSchemas(),
+    stableMantineIds(),
     apiOriginCsp(),
     buildStampFile(buildStamp),
     precacheShell(),

@@ -24,6 +24,7 @@ export default defineConfig({
       'build-stamp.test.ts',
       'build-prerender.test.ts',
       'build-lazy-schemas.test.ts',
+      'build-stable-ids.test.ts',
       'request-fixture.test.ts',
     ],
     css: false,
