@@ -8,7 +8,7 @@
 import { type InsuranceProcess, type StepName, todayInArgentina } from '@cubierto/contracts';
 import { Box, Button, Card, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -97,6 +97,12 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
   });
   const index = flow.indexOf(active);
   const stepTexts = stepTextKey(code, active);
+  // The risk screen's form is drawn once the customer and the suggestions are in, in a render of its own
+  // that React does in slices (a deferred value), not at once in the query's notification: the form is the
+  // page's largest render, one long task on a phone. Its skeleton shows until then, as while they were
+  // asked for; once drawn, the form stays.
+  const answersIn = !user.isPending && suggestions.isFetched;
+  const drawForm = useDeferredValue(answersIn) && answersIn;
 
   // The entity came back once; a reload should not apply it again.
   useEffect(() => {
@@ -161,7 +167,7 @@ function ContractFlow({ process }: { process: InsuranceProcess }) {
       );
     }
     // Until the first answer of each (a failure too: a refetch later must not take the form away).
-    if (steps.includes('risk') && (user.isPending || !suggestions.isFetched)) return <StepSkeleton />;
+    if (steps.includes('risk') && !drawForm) return <StepSkeleton />;
     const { values, parts } = screenDefaults(process, steps, {
       today,
       user: user.data,
@@ -275,6 +281,10 @@ export function ContractPage() {
     // The answer the route's loader asked for as the page opened is not asked for again on mounting.
     staleTime: PROCESS_FRESH_ON_ARRIVAL_MS,
   });
+  // The process's first answer draws the whole flow in a render of its own that React does in slices (a
+  // deferred value), not at once in the query's notification (one long task on a phone); the skeleton
+  // stays until then. Later answers (a step saved) are drawn as they come.
+  const data = useDeferredValue(process.data) === undefined ? undefined : process.data;
 
   if (!valid || isNotFound(process.error)) {
     return (
@@ -292,7 +302,7 @@ export function ContractPage() {
       </Stack>
     );
   }
-  if (!process.data) {
+  if (!data) {
     return (
       <Stack gap="lg" maw={920} mx="auto" aria-busy="true" aria-label={t('loading.default')}>
         <Skeleton h={132} radius="lg" />
@@ -301,10 +311,10 @@ export function ContractPage() {
       </Stack>
     );
   }
-  if (process.data.status === 'completed' && process.data.insurance_id !== null)
-    return <IssuedSummary process={process.data} insuranceId={process.data.insurance_id} />;
-  if (process.data.status !== 'in_progress') {
-    const done = process.data.status === 'completed';
+  if (data.status === 'completed' && data.insurance_id !== null)
+    return <IssuedSummary process={data} insuranceId={data.insurance_id} />;
+  if (data.status !== 'in_progress') {
+    const done = data.status === 'completed';
     return (
       <ContractNotice
         title={t(done ? 'contract.completed.title' : 'contract.discarded.title')}
@@ -319,5 +329,5 @@ export function ContractPage() {
       />
     );
   }
-  return <ContractFlow key={process.data.id} process={process.data} />;
+  return <ContractFlow key={data.id} process={data} />;
 }
