@@ -137,17 +137,18 @@ function paySql(
  */
 export const payInsuranceOnce = {
   sql: paySql(sql.placeholder('payInsuranceId'), sql.placeholder('payAt'), sql.placeholder('payToday')),
-  values: (insuranceId: number, now: Date) => ({
-    payInsuranceId: insuranceId,
-    payAt: now.toISOString(),
-    payToday: todayInArgentina(now),
-  }),
+  values: (insuranceId: number, now: Date) => ({ payInsuranceId: insuranceId, ...payMoment(now) }),
 };
+
+/** The values of `payAt` and `payToday` (payInsuranceOnce, payInsuranceOf) for the moment of payment. */
+export function payMoment(now: Date): { payAt: string; payToday: string } {
+  return { payAt: now.toISOString(), payToday: todayInArgentina(now) };
+}
 
 /**
  * payInsuranceOnce of the insurance `id` names, an expression of the caller's statement (a wallet payment's
  * first statement: its `payment` CTE's insurance, so that nothing is marked paid unless the payment was
- * written). Its placeholders are `payAt` and `payToday` (payInsuranceOnce.values binds them).
+ * written). Its placeholders are `payAt` and `payToday` (payMoment binds them).
  */
 export function payInsuranceOf(id: SQL): SQL {
   return paySql(id, sql.placeholder('payAt'), sql.placeholder('payToday'));

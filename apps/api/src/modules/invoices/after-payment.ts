@@ -11,7 +11,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { insurancePaidAfter, payInsuranceOf, payInsuranceOnce } from '../insurances/status.ts';
+import { insurancePaidAfter, payInsuranceOf, payInsuranceOnce, payMoment } from '../insurances/status.ts';
 import { inviteeReferralStatus, recordInviteeFirstPayment } from '../referrals/service.ts';
 import {
   issueInvoiceForImport,
@@ -128,9 +128,8 @@ const paidAndReferral: PaymentFactsAlso<Reads> = {
  * last select reads collectedFactsColumn, handed to recordCollectedPaymentRead.
  */
 export function collectedPaymentCtes(ids: PaymentFactsIds): SQL {
-  const reads: PaymentFactsAlso<Reads> = { with: null, also: paidAndReferral.also };
   return sql`paid as (${payInsuranceOf(ids.insuranceId)}),
-    collected_facts as (${paymentFactsSelect(reads, ids)})`;
+    collected_facts as (${paymentFactsSelect(paidAndReferral, ids)})`;
 }
 
 /** The column of collectedPaymentCtes' facts, for the caller's last select. */
@@ -138,8 +137,7 @@ export const collectedFactsColumn = sql`(select to_json(collected_facts) from co
 
 /** The values of collectedPaymentCtes' placeholders. */
 export function collectedPaymentValues(userId: number, now: Date): Record<string, unknown> {
-  const { payAt, payToday } = payInsuranceOnce.values(0, now);
-  return { payAt, payToday, referralUserId: userId };
+  return { ...payMoment(now), referralUserId: userId };
 }
 
 /** What collectedFactsColumn answers. */

@@ -33,7 +33,7 @@ import {
   runKeyedRequestClaimedByWork,
 } from '../../lib/idempotency-key.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { INSURANCES_CHANNEL } from '../insurances/list-cache.ts';
+import { notifyInsurancesChanged } from '../insurances/list-cache.ts';
 import {
   type CollectedFactsRow,
   collectedFactsColumn,
@@ -441,64 +441,11 @@ export async function payInsurance(
     // What migration 0017's trigger says at commit, said after it (0028): the commits of transactions that
     // notify are serialised by PostgreSQL. Should it fail, the payment stands, the writer's own instance
     // already forgot the customer's pages (lib/read-cache.ts), and the others keep theirs 30 s at most.
-    await tellInsurancesChanged(deps.db, input.userId).catch((error: unknown) =>
+    await notifyInsurancesChanged(deps.db, input.userId).catch((error: unknown) =>
       input.log?.warn({ err: error }, 'the change of a paid insurance could not be notified'),
     );
   }
   return resume(deps, payment);
-}
-
-/** The customers whose wallet payments committed and wait to be told to the instances, and their callers. */
-type Told = { userIds: Set<number>; sent: Promise<void>; send: () => void };
-type Teller = { sending: boolean; waiting: Told | undefined };
-const tellers = new WeakMap<Db, Teller>();
-
-/**
- * One statement for the changes the wallet payments committed meanwhile: 'user:<id>' on
- * `cubierto_insurances` for each customer, as notifyInsurancesChanged (insurances/list-cache.ts) says one.
- * The first payment is told at once; those that commit while it is being told wait for it and go together
- * in the next statement, and so on. Each answers once its customer was told, as before, but a statement
- * (and a transaction that notifies, and a wake-up of every listening connection) is spent per batch, not per
- * payment: with 50 clients it was one round trip of a payment's six (2026-11-27).
- */
-export function tellInsurancesChanged(db: Db, userId: number): Promise<void> {
-  let teller = tellers.get(db);
-  if (!teller) {
-    teller = { sending: false, waiting: undefined };
-    tellers.set(db, teller);
-  }
-  let told = teller.waiting;
-  if (!told) {
-    let send = () => {};
-    const userIds = new Set<number>();
-    const sent = new Promise<void>((resolve, reject) => {
-      send = () => {
-        db.execute(tellStatement(userIds)).then(() => resolve(), reject);
-      };
-    });
-    told = { userIds, sent, send };
-    teller.waiting = told;
-  }
-  told.userIds.add(userId);
-  if (!teller.sending) void tellWaiting(teller);
-  return told.sent;
-}
-
-/** Sends the waiting batch, then the one that gathered meanwhile, until none is left. */
-async function tellWaiting(teller: Teller): Promise<void> {
-  teller.sending = true;
-  for (let told = teller.waiting; told; told = teller.waiting) {
-    teller.waiting = undefined;
-    told.send();
-    await told.sent.catch(() => {});
-  }
-  teller.sending = false;
-}
-
-/** The same text whatever the number of customers, their ids in one parameter. */
-function tellStatement(userIds: Set<number>): SQL {
-  return sql`select pg_notify(${INSURANCES_CHANNEL}, 'user:' || u)
-    from unnest(string_to_array(${[...userIds].join(',')}, ',')::int[]) as u`;
 }
 
 export async function startTopUp(

@@ -15,8 +15,8 @@ import { createTestApp, registerCustomer, type TestApp, usePostgres } from '../.
 import { bagCoverageId, contractInsurance } from '../../../test/purchase.ts';
 import { users } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed.ts';
-import { INSURANCES_CHANNEL } from '../insurances/list-cache.ts';
-import { payInsurance, tellInsurancesChanged } from './payment-service.ts';
+import { INSURANCES_CHANNEL, notifyInsurancesChanged } from '../insurances/list-cache.ts';
+import { payInsurance } from './payment-service.ts';
 
 /** The texts node-postgres sends while counting is on (the pools' clients are made after this wraps it). */
 let counted: string[] | undefined;
@@ -104,7 +104,9 @@ describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
       await listener.query(`listen ${INSURANCES_CHANNEL}`);
       const sent = await statementsOf(() =>
         // The first is told at once; the four that come while it is being told go together after it.
-        Promise.all([101, 102, 103, 102, 104].map((userId) => tellInsurancesChanged(t.database.db, userId))),
+        Promise.all(
+          [101, 102, 103, 102, 104].map((userId) => notifyInsurancesChanged(t.database.db, userId)),
+        ),
       );
       expect(sent.map(kindOf)).toEqual([
         'the instances told, after the commit',
