@@ -1,9 +1,10 @@
 /**
  * A statement counter for the benches' API process: loaded with `--import` before the server, it wraps
  * node-postgres's `Client.prototype.query` (every statement of the pool and of its transactions goes
- * through it: one call, one round trip) and, when the process exits, writes to the file named by
- * BENCH_STATEMENTS_FILE each distinct statement's count and total time, with the statement's text
- * (parameters as $n, so one statement is one line whatever its values).
+ * through it: one call, one round trip; a hot transaction's `begin` travels with its first statement,
+ * db/client.ts) and, when the process exits, writes to the file named by BENCH_STATEMENTS_FILE each
+ * distinct statement's count and total time, with the statement's text (parameters as $n, so one
+ * statement is one line whatever its values).
  */
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
@@ -33,6 +34,17 @@ if (target) {
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     const started = performance.now();
     const last = args.length - 1;
+    // A query object of its own (a statement sent with its transaction's begin, db/client.ts): answered
+    // through its callback; node-postgres returns the object itself.
+    const submittable = first as { submit?: unknown; callback?: (...result: unknown[]) => void } | undefined;
+    if (typeof submittable?.submit === 'function' && typeof submittable.callback === 'function') {
+      const callback = submittable.callback;
+      submittable.callback = (...result: unknown[]) => {
+        record(text, started);
+        callback(...result);
+      };
+      return original.apply(this, args);
+    }
     // The pool's own `pool.query` passes a callback; drizzle's transactions use the promise.
     if (typeof args[last] === 'function') {
       const callback = args[last] as (...result: unknown[]) => void;

@@ -137,15 +137,146 @@ function named(config: unknown): unknown {
   return { ...query, name };
 }
 
-/** The pools' client: names the statements of withNamedStatements' work. */
+/**
+ * The pools' client: names the statements of withNamedStatements' work, and sends a hot transaction's
+ * `begin` with its first statement, in one round trip instead of two (beginsWith).
+ */
 class NamingClient extends pg.Client {
+  /** A hot transaction's `begin`, answered and not sent yet: it goes with the next statement. */
+  private waitingBegin: string | undefined;
+
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     // An own property over the prototype's method (whose overloads a subclass cannot restate simply):
-    // what counts or wraps Client.prototype.query still sees every statement.
+    // what counts or wraps Client.prototype.query still sees every statement, each one round trip.
     const plain = this.query.bind(this) as (...args: unknown[]) => unknown;
-    this.query = ((config: unknown, ...rest: unknown[]) =>
-      plain(named(config), ...rest)) as pg.Client['query'];
+    this.query = ((config: unknown, ...rest: unknown[]) => {
+      const query = named(config);
+      const begin = this.waitingBegin;
+      if (begin !== undefined) {
+        this.waitingBegin = undefined;
+        return beginsWith(plain, begin, query, rest);
+      }
+      const name = this.beginToHold(query, rest);
+      if (name === undefined) return plain(query, ...rest);
+      this.waitingBegin = name;
+      return Promise.resolve(HELD_BEGIN_ANSWER);
+    }) as pg.Client['query'];
+  }
+
+  /**
+   * The name of this `begin` when it can wait for the next statement: a hot transaction's (named, by
+   * withNamedStatements), already parsed on this connection (its Bind and Execute need no answer of their
+   * own), awaited as a promise (drizzle's transactions), without values.
+   */
+  private beginToHold(query: unknown, rest: unknown[]): string | undefined {
+    if (typeof query !== 'object' || query === null) return undefined;
+    const { text, name } = query as { text?: unknown; name?: unknown };
+    if (text !== 'begin' || typeof name !== 'string' || !naming.getStore()) return undefined;
+    if (rest.some((value) => typeof value === 'function' || (Array.isArray(value) && value.length > 0)))
+      return undefined;
+    const parsed = (this as unknown as { connection: ProtocolConnection }).connection.parsedStatements;
+    return parsed[name] === 'begin' ? name : undefined;
+  }
+
+  /** A `begin` held when the client goes back to the pool (it never should) is dropped, not sent. */
+  dropWaitingBegin(): void {
+    this.waitingBegin = undefined;
+  }
+}
+
+/** What node-postgres answers for a `begin`: drizzle reads nothing of it. */
+const HELD_BEGIN_ANSWER = { command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] };
+
+/** What BeginThen writes on: node-postgres's connection (its protocol messages), untyped by @types/pg. */
+type ProtocolConnection = {
+  parsedStatements: Record<string, string>;
+  stream: { cork?: () => void; uncork?: () => void };
+  bind(config: { portal: string; statement: string; values: unknown[] }): void;
+  execute(config: { portal: string }): void;
+};
+
+/**
+ * Sends `query` with the held `begin` in front of it, in one round trip: the begin's Bind and Execute, then
+ * the statement's messages and their Sync. Before that Sync the server runs them as one pipeline: should
+ * the begin fail, the statement is skipped (it never runs outside the transaction), and the error is the
+ * statement's answer. Answers the statement's result. A statement node-postgres would send unprepared
+ * (text alone, no values: drizzle never sends one so) or with a callback goes after the begin's answer.
+ */
+function beginsWith(
+  plain: (...args: unknown[]) => unknown,
+  begin: string,
+  query: unknown,
+  rest: unknown[],
+): unknown {
+  const [values, ...others] = rest;
+  const prepared =
+    typeof query === 'object' &&
+    query !== null &&
+    typeof (query as { text?: unknown }).text === 'string' &&
+    (Array.isArray(values) || values === undefined) &&
+    others.length === 0;
+  if (!prepared) {
+    const callback = rest.at(-1);
+    return Promise.resolve(plain({ text: 'begin', name: begin })).then(
+      () => plain(query, ...rest),
+      (error: unknown) => {
+        if (typeof callback !== 'function') throw error;
+        callback(error);
+      },
+    );
+  }
+  return new Promise((resolve, reject) => {
+    plain(
+      new BeginThen(
+        begin,
+        query as pg.QueryConfig,
+        (values as unknown[] | undefined) ?? [],
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+  });
+}
+
+/** A statement preceded, in the same messages, by the Bind and Execute of the connection's parsed `begin`. */
+class BeginThen extends pg.Query {
+  /** What counts round trips (a test, the bench) reads: this statement carries its transaction's begin. */
+  readonly beginsTransaction = true;
+  /** The begin's CommandComplete comes first and is not the statement's. */
+  private begun = false;
+
+  constructor(
+    begin: string,
+    config: pg.QueryConfig,
+    values: unknown[],
+    callback: (error: Error | undefined, result: unknown) => void,
+  ) {
+    super({ ...config, values, queryMode: 'extended' } as pg.QueryConfig, undefined, callback);
+    // Query.submit answers an error before sending anything only for a query with neither text nor name,
+    // or values that are no array: beginsWith sends neither here, so the begin never goes alone.
+    const own = this.submit.bind(this) as (connection: pg.Connection) => unknown;
+    (this as { submit: (connection: pg.Connection) => unknown }).submit = (connection) => {
+      const wire = connection as unknown as ProtocolConnection;
+      wire.stream.cork?.();
+      try {
+        wire.bind({ portal: '', statement: begin, values: [] });
+        wire.execute({ portal: '' });
+        return own(connection);
+      } finally {
+        wire.stream.uncork?.();
+      }
+    };
+  }
+
+  handleCommandComplete(message: unknown, connection: pg.Connection): void {
+    if (!this.begun) {
+      this.begun = true;
+      return;
+    }
+    const own = pg.Query.prototype as unknown as {
+      handleCommandComplete(this: pg.Query, m: unknown, c: pg.Connection): void;
+    };
+    own.handleCommandComplete.call(this, message, connection);
   }
 }
 
@@ -163,6 +294,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client the server drops (restart, failover, admin termination) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));
+    pool.on('release', (_error, client) => (client as unknown as NamingClient).dropWaitingBegin());
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     // node-postgres opens a pool's connections on demand: a process that runs no worker opens none here.
     const workerPool = new pg.Pool({

@@ -1,6 +1,7 @@
 /**
  * withNamedStatements (client.ts): what a payment's transaction sends is named on PostgreSQL, one name
- * per text and no more than the cap, and nothing outside it is. The bench's payment figures rest on it.
+ * per text and no more than the cap, and nothing outside it is; its transaction's begin travels with its
+ * first statement, which never runs outside the transaction. The bench's payment figures rest on it.
  * On PGlite nothing is named: the work answers as it would without it. The names are the process's and
  * files share a worker's modules (vitest.config.ts): the last test fills them up to the cap, so files run
  * after it in the same worker send their statements unnamed, as they were before withNamedStatements.
@@ -8,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usePostgres } from '../../test/harness.ts';
-import { type Database, withNamedStatements } from './client.ts';
+import { type Database, rowsOf, withNamedStatements } from './client.ts';
 import { contexts } from './schema/index.ts';
 
 let database: Database;
@@ -69,6 +70,75 @@ describe('withNamedStatements', () => {
     const mine = statements.filter((s) => s.statement === own.getQuery().sql);
     expect(mine.map((s) => s.name)).toEqual(['named_statements_test_own']);
   });
+
+  it.skipIf(!usePostgres)(
+    'sends a hot transaction’s begin with its first statement, which runs inside it',
+    async () => {
+      // The first transaction parses the connection's `begin`; from then on it travels with the first statement.
+      const xids = async () =>
+        withNamedStatements(() =>
+          database.db.transaction(async (tx) => {
+            const [first] = rowsOf<{ xid: string }>(
+              await tx.execute(sql`select pg_current_xact_id()::text as xid`),
+            );
+            const [second] = rowsOf<{ xid: string }>(
+              await tx.execute(sql`select pg_current_xact_id()::text as xid`),
+            );
+            return [first!.xid, second!.xid];
+          }),
+        );
+      await xids();
+      const [first, second] = await xids();
+      expect(first).toBe(second);
+
+      await expect(
+        withNamedStatements(() =>
+          database.db.transaction(async (tx) => {
+            await tx.insert(contexts).values({ name: 'begun-then-undone', description: 'x' });
+            throw new Error('undo');
+          }),
+        ),
+      ).rejects.toThrow('undo');
+      const left = await database.db.select().from(contexts).where(eq(contexts.name, 'begun-then-undone'));
+      expect(left).toEqual([]);
+    },
+  );
+
+  it.skipIf(!usePostgres)(
+    'a begin that fails stops its first statement: it never runs outside the transaction',
+    async () => {
+      const own = await createTestDatabase({ poolSize: 1 });
+      try {
+        const insert = () =>
+          withNamedStatements(() =>
+            own.database.db.transaction(async (tx) => {
+              await tx.insert(contexts).values({ name: 'after-a-failed-begin', description: 'x' });
+            }),
+          );
+        await insert();
+        await own.database.db.delete(contexts).where(eq(contexts.name, 'after-a-failed-begin'));
+        // The server forgets the connection's `begin` behind node-postgres's back: its Bind fails.
+        const [begin] = rowsOf<{ name: string }>(
+          await own.database.db.execute(
+            sql`select name from pg_prepared_statements where statement = 'begin'`,
+          ),
+        );
+        await own.database.db.execute(sql.raw(`deallocate ${begin!.name}`));
+        const failure = await insert().then(
+          () => undefined,
+          (error: unknown) => error as { cause?: { message?: string } },
+        );
+        expect(failure?.cause?.message).toMatch(/prepared statement .* does not exist/);
+        const left = await own.database.db
+          .select()
+          .from(contexts)
+          .where(eq(contexts.name, 'after-a-failed-begin'));
+        expect(left).toEqual([]);
+      } finally {
+        await own.drop();
+      }
+    },
+  );
 
   it.skipIf(!usePostgres)('names no more than 200 texts: the others run unnamed', async () => {
     const texts = Array.from({ length: 230 }, (_, i) => 2000 + i);

@@ -1,12 +1,12 @@
 /**
  * A wallet payment's round trips on PostgreSQL, counted (issue 22): each one holds a pooled connection
  * for the time it takes, under load the payment's cost. Every statement node-postgres sends while one
- * payment runs is counted: the transaction's begin, its first statement (the idempotency key claimed, the
- * insurance locked, the payment inserted, the wallet debited, the insurance marked paid and the invoice's
- * facts read), the held write (the outbox jobs, the invoice and the key's outcome), the commit, then the
- * instances told the customer's insurances changed (migration 0028: not at the commit, which PostgreSQL
- * serialises for every transaction that notifies). PGlite
- * runs in the process, without round trips: nothing to count there.
+ * payment runs is counted: the transaction's begin travelling with its first statement, one round trip
+ * (the idempotency key claimed, the insurance locked, the payment inserted, the wallet debited, the
+ * insurance marked paid and the invoice's facts read), the held write (the outbox jobs, the invoice and
+ * the key's outcome), the commit, then the instances told the customer's insurances changed (migration
+ * 0028: not at the commit, which PostgreSQL serialises for every transaction that notifies). PGlite runs
+ * in the process, without round trips: nothing to count there.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -29,7 +29,10 @@ let coverage: number;
 beforeAll(async () => {
   proto.query = function query(this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
-    counted?.push(typeof first === 'string' ? first : (first?.text ?? ''));
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    // A hot transaction's first statement carries its begin (db/client.ts): one round trip for both.
+    const begins = typeof first === 'object' && (first as { beginsTransaction?: boolean }).beginsTransaction;
+    counted?.push(begins ? `begin; ${text}` : text);
     return original.apply(this, args);
   };
   t = await createTestApp();
@@ -52,8 +55,9 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
-  it('four round trips in its transaction (begin, the key claimed with the payment, its debit and its invoice facts, the held write, commit), then the notify after it', async () => {
+  it('three round trips in its transaction (the begin with the key claimed, the payment, its debit and its invoice facts; the held write; commit), then the notify after it', async () => {
     const c = await registerCustomer(t.app);
+    const earlier = await contractInsurance(t.app, c.auth, coverage);
     const insurance = await contractInsurance(t.app, c.auth, coverage);
     const topUp = await t.app.inject({
       method: 'POST',
@@ -74,10 +78,16 @@ describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
       idempotencyKey: `statements-${insurance.id}`,
     };
 
+    // An earlier payment: the pooled connection (the one released last is taken next) has parsed its begin,
+    // which from then on goes with the transaction's first statement.
+    await payInsurance(t.app.deps, {
+      ...input,
+      insuranceId: earlier.id,
+      idempotencyKey: `statements-${earlier.id}`,
+    });
     const first = await statementsOf(() => payInsurance(t.app.deps, input));
     expect(first.map(kindOf), first.join('\n')).toEqual([
-      'begin',
-      'key claimed, insurance locked, payment inserted, wallet debited, marked paid, invoice facts',
+      'begin; key claimed, insurance locked, payment inserted, wallet debited, marked paid, invoice facts',
       'held write with the key’s outcome',
       'commit',
       'the instances told, after the commit',
@@ -85,8 +95,7 @@ describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
     // A replay: the claim finds the key taken and writes nothing; its outcome is read, then the payment.
     const replay = await statementsOf(() => payInsurance(t.app.deps, input));
     expect(replay.map(kindOf), replay.join('\n')).toEqual([
-      'begin',
-      'key claimed, insurance locked, payment inserted, wallet debited, marked paid, invoice facts',
+      'begin; key claimed, insurance locked, payment inserted, wallet debited, marked paid, invoice facts',
       'the key’s outcome',
       'commit',
       'the payment',
@@ -121,7 +130,13 @@ describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
 });
 
 /** What a statement of a payment is, by its text. */
-function kindOf(text: string): string {
+function kindOf(sent: string): string {
+  const begin = /^begin; /.test(sent) ? 'begin; ' : '';
+  const kind = kindOfStatement(sent.slice(begin.length));
+  return `${begin}${kind}`;
+}
+
+function kindOfStatement(text: string): string {
   if (/^begin/i.test(text)) return 'begin';
   if (/^commit/i.test(text)) return 'commit';
   if (
