@@ -11,6 +11,8 @@ import { App, currentRoutePattern, routerReady, startRouter } from './app/app.ts
 import { handOverEarlyInput } from './app/early-input.ts';
 import { applyFullStylesheets } from './prerender/full-stylesheets.ts';
 import { markTakenOver, setHydrating } from './prerender/hydration.ts';
+import { readPageData } from './prerender/markup.ts';
+import { seedLatestAppVersion } from './shared/config/app-version.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
 import { debugMode, silenceConsole } from './shared/observability/console.ts';
@@ -27,6 +29,10 @@ if (!container) throw new Error('#root is missing from index.html');
 
 /** The route a prerendered page was rendered for, or null for the empty index.html. */
 const prerenderedRoute = container.getAttribute('data-prerendered');
+// The login drawn by the server with the app's version (its social sign-in buttons): the version is this
+// page load's before anything asks for it, so the hydration draws the buttons the HTML has and nothing
+// asks the API for it again. Read without the query cache, which the login does not load.
+if (prerenderedRoute !== null) seedLatestAppVersion(readPageData(document));
 // The page's data is asked for now, beside the translations and the page's code, not after them, or put
 // into the query cache when the server drew the page with it: true then. Its module is loaded on demand
 // (the prerendered pages preload it: prerender/pages.ts), off the login's budget; login asks for nothing.

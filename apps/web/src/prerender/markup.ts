@@ -2,8 +2,10 @@
  * The page's markup as it goes into the HTML, the same at build time (build-prerender.ts) and when the
  * server draws a page with its data (render.tsx, `fillTemplate`): React's resource hints go to the head,
  * the rest inside #root byte for byte as rendered (hydration), and a page drawn with data carries that
- * data beside #root for the client (page-data.ts). No dependency: the build's Node code imports it too.
+ * data beside #root for the client (page-data.ts). No dependency: the build's Node code imports it too,
+ * and the entry reads a page's data with it without loading the query cache (the login's app version).
  */
+import type { ApiErrorBody } from '../shared/api/api-error.ts';
 
 /** Where a page drawn with its data goes in its template (the built page with #root emptied). */
 export const PAGE_PLACEHOLDER = '<!--cubierto:page-->';
@@ -75,4 +77,36 @@ export function fillTemplate(template: string, html: string, data: unknown): str
     .replace('</head>', () => `${newHints}</head>`)
     .replace(slot, () => `${body}</div>${island}`)
     .replace(RESTATED_PLACEHOLDER, () => restatedStyles(body));
+}
+
+/**
+ * One query as the page was drawn with it: its data (as the app's own call parses it), or the API's
+ * refusal (a certificate nobody has: the verdict is "not found").
+ */
+export type PageQuery =
+  | { key: readonly unknown[]; data: unknown }
+  | { key: readonly unknown[]; refused: { status: number; body: ApiErrorBody | null } };
+
+function isPageQuery(value: unknown): value is PageQuery {
+  if (typeof value !== 'object' || value === null) return false;
+  const query = value as Record<string, unknown>;
+  if (!Array.isArray(query.key)) return false;
+  if ('data' in query) return true;
+  const refused = query.refused as Record<string, unknown> | undefined;
+  return typeof refused === 'object' && refused !== null && typeof refused.status === 'number';
+}
+
+/** What reading a page's data needs of the document (the build's Node code has no DOM types). */
+type PageDocument = { getElementById(id: string): { textContent: string | null } | null };
+
+/** The page's data, when the server drew it with some; anything unreadable counts as none. */
+export function readPageData(document: PageDocument): PageQuery[] | null {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const queries: unknown = JSON.parse(text);
+    return Array.isArray(queries) && queries.every(isPageQuery) ? queries : null;
+  } catch {
+    return null;
+  }
 }

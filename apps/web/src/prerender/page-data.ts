@@ -2,21 +2,16 @@
  * The data of a page the server drew with it (pages.ts, `withData`: a product's plans, a certificate's
  * verdict): the queries the server's render had in its cache, handed to the client in a
  * `<script type="application/json">` beside #root (markup.ts). The client puts them into its query cache
- * under the same keys before it hydrates, so the first render draws what the HTML shows (no mismatch) and
+ * under the same keys before it hydrates (the login's app version goes into its own memo instead:
+ * shared/config/app-version.ts), so the first render draws what the HTML shows (no mismatch) and
  * the page does not ask the API again for data it already has.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiErrorBody } from '../shared/api/api-error.ts';
+import { ApiError } from '../shared/api/api-error.ts';
 import { queryClient } from '../shared/api/query-client.ts';
-import { PAGE_DATA_ID } from './markup.ts';
+import { type PageQuery, readPageData } from './markup.ts';
 
-/**
- * One query as the page was drawn with it: its data (as the app's own call parses it), or the API's
- * refusal (a certificate nobody has: the verdict is "not found").
- */
-export type PageQuery =
-  | { key: readonly unknown[]; data: unknown }
-  | { key: readonly unknown[]; refused: { status: number; body: ApiErrorBody | null } };
+export type { PageQuery };
 
 /** Puts the page's queries into `client`: data as fetched now, a refusal as the failed query it was. */
 export async function seedQueries(client: QueryClient, queries: readonly PageQuery[]): Promise<void> {
@@ -30,27 +25,6 @@ export async function seedQueries(client: QueryClient, queries: readonly PageQue
         retry: false,
       });
     }
-  }
-}
-
-function isPageQuery(value: unknown): value is PageQuery {
-  if (typeof value !== 'object' || value === null) return false;
-  const query = value as Record<string, unknown>;
-  if (!Array.isArray(query.key)) return false;
-  if ('data' in query) return true;
-  const refused = query.refused as Record<string, unknown> | undefined;
-  return typeof refused === 'object' && refused !== null && typeof refused.status === 'number';
-}
-
-/** The page's data, when the server drew it with some; anything unreadable counts as none. */
-export function readPageData(document: Document): PageQuery[] | null {
-  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const queries: unknown = JSON.parse(text);
-    return Array.isArray(queries) && queries.every(isPageQuery) ? queries : null;
-  } catch {
-    return null;
   }
 }
 
