@@ -20,6 +20,9 @@ import { operatorSession } from './operator.ts';
 const dist = mkdtempSync(path.join(tmpdir(), 'cubierto-drawn-'));
 const CHECK = '/api/v4/common/verify/{segment}';
 const SERVICE = '/api/v4/common/insured-service';
+const CONFIG = '/api/v4/common/app-config';
+const VERSION =
+  '/api/v4/common/app-version?filter%5Bplatform%5D%5Blike%5D=web&filter%5Bactive%5D%5Beq%5D=true&sort_by=-id';
 
 /** The stand-in render bundle: the page shows what it was given, and counts its renders. */
 const bundle = `
@@ -32,8 +35,10 @@ export async function renderPage(url, answers) {
   renders += 1;
   const check = answers[${JSON.stringify(CHECK)}];
   const service = answers[${JSON.stringify(SERVICE)}];
+  const version = answers[${JSON.stringify(VERSION)}];
+  const social = version ? ' · social ' + JSON.stringify(version.body.data.map((record) => record.social)) : '';
   return {
-    html: '<main data-url="' + url + '">' + (service ? service.body.data.responsible : 'pendiente') + ' · ' + (check ? check.status : 'sin verificar') + '</main>',
+    html: '<main data-url="' + url + '">' + (service ? service.body.data.responsible : 'pendiente') + ' · ' + (check ? check.status : 'sin verificar') + social + '</main>',
     queries: [{ key: ['insured-service'], data: service && service.body.data }],
     notFound: check !== undefined && check.status === 404,
   };
@@ -59,6 +64,8 @@ beforeAll(async () => {
   write('verificar/_/index.html', built('<header>Ingresar</header>'));
   write('server/render.mjs', bundle);
   write('server/templates/verificar/_/index.html', built('<!--page-->'));
+  write('login/index.html', built('<form>Ingresá</form>'));
+  write('server/templates/login/index.html', built('<!--page-->'));
   write(
     'prerendered.json',
     JSON.stringify({
@@ -68,6 +75,13 @@ beforeAll(async () => {
           file: 'verificar/_/index.html',
           preloads: [CHECK, SERVICE],
           template: 'server/templates/verificar/_/index.html',
+        },
+        {
+          path: '/login',
+          file: 'login/index.html',
+          preloads: [CONFIG, SERVICE],
+          template: 'server/templates/login/index.html',
+          reads: [VERSION],
         },
       ],
     }),
@@ -142,6 +156,26 @@ describe('a page drawn with its data', () => {
     const unchanged = await open('/verificar/NO-EXISTE-789', { 'if-none-match': etag });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
+  });
+
+  it('drawn with requests that are not its preloads, is drawn with those and still announces its preloads', async () => {
+    // A second for the budget of fresh draws to fill up again after the tests above.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const version = await t.app.inject({ method: 'GET', url: VERSION });
+    const records = (version.json() as { data: Array<{ social: unknown }> }).data;
+    const res = await open('/login');
+    expect(res.statusCode).toBe(200);
+    // Drawn with the version's answer only: the insured service, a preload, is the page's to ask for.
+    expect(res.body).toContain(
+      `<main data-url="/login">pendiente · sin verificar · social ${JSON.stringify(records.map((record) => record.social))}</main>`,
+    );
+    expect(res.headers.link).toBe(
+      `<${CONFIG}>; rel=preload; as=fetch; crossorigin, <${SERVICE}>; rel=preload; as=fetch; crossorigin`,
+    );
+    expect(res.headers.link).not.toContain('app-version');
+    // Still the same page and preloads on a revalidation.
+    const unchanged = await open('/login', { 'if-none-match': String(res.headers.etag) });
+    expect(unchanged.statusCode).toBe(304);
   });
 
   it('is answered as built, its requests announced, when it cannot be drawn', async () => {

@@ -199,7 +199,11 @@ export function registerErrorHandler(
         request.log.error({ err: error }, 'page not drawn with its data: served as built');
         return undefined;
       });
-      if (drawn) return sendDrawnPage(request, reply, drawn);
+      if (drawn) {
+        // The requests it still makes itself, when it was not drawn with all of them (the login's catalogue).
+        if (page?.drawnLink) reply.header('link', page.drawnLink);
+        return sendDrawnPage(request, reply, drawn);
+      }
       // The API requests the page makes first travel with it (lib/prerendered-pages.ts).
       if (page?.link) reply.header('link', page.link);
       return reply.header('cache-control', 'no-cache').sendFile(page?.file ?? 'index.html');

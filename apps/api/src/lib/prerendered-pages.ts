@@ -12,7 +12,9 @@
  * page's request, and never reaches the header.
  *
  * A page the build lists with a template (pages.ts, `withData`) is drawn with its data on each request
- * instead (lib/rendered-pages.ts): the server makes those requests itself, and the page needs no preload.
+ * instead (lib/rendered-pages.ts): the server makes those requests itself, and the page needs no preload
+ * for them. A page the build lists with the requests it is drawn with (`reads`: the login, drawn with the
+ * app's version) is drawn with those, and its other preloads are still announced: it makes them itself.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +36,8 @@ const ManifestSchema = z.object({
         .string()
         .regex(/^([\w-]+\/)+index\.html$/)
         .optional(),
+      /** What the server reads to draw it, when that is not its preloads (which it then announces). */
+      reads: z.array(z.string().regex(/^\/api\/[\w\-/{}.%]+(\?[\w\-{}.%&=]+)?$/)).optional(),
     }),
   ),
 });
@@ -41,12 +45,14 @@ const ManifestSchema = z.object({
 /**
  * A prerendered page that answers an address: its file (relative to the build) and its Link header, and
  * for a page drawn per request the drawing of it (undefined when it is not drawn now, past the budget of
- * fresh draws; it throws when it cannot be: the file answers either way).
+ * fresh draws; it throws when it cannot be: the file answers either way) and the Link header of the drawn
+ * page (the preloads it was not drawn with, if any).
  */
 export type PrerenderedPage = {
   file: string;
   link: string | undefined;
   draw?: () => Promise<DrawnPage | undefined>;
+  drawnLink?: string | undefined;
 };
 export type PrerenderedPageLookup = (pathname: string) => PrerenderedPage | undefined;
 
@@ -122,16 +128,17 @@ export function prerenderedPages(
   const pages = listedPages(webDistDir);
   if (!webDistDir || pages.length === 0) return () => undefined;
   const drawer = read ? pageDrawer(webDistDir, read) : undefined;
-  type Listed = { file: string; preloads: string[]; template: string | undefined };
+  type Listed = { file: string; preloads: string[]; template: string | undefined; reads: string[] };
   const exact = new Map<string, Listed>();
   const patterns: Array<{ test: RegExp; page: Listed }> = [];
-  for (const { path: address, file, preloads, template } of pages) {
+  for (const { path: address, file, preloads, template, reads } of pages) {
     // A file the build listed but did not write is not served: the address falls back to index.html.
     if (!existsSync(path.join(webDistDir, file))) continue;
     const listed = {
       file,
       preloads,
       template: template && existsSync(path.join(webDistDir, template)) ? template : undefined,
+      reads: reads ?? preloads,
     };
     if (address.includes('*'))
       patterns.push({ test: new RegExp(`^${address.replaceAll('*', '[^/]+')}/?$`), page: listed });
@@ -145,9 +152,13 @@ export function prerenderedPages(
       file: page.file,
       link: preloadLink(page.preloads, trimmed, applicationId),
     };
-    const reads = page.template && pageReads(page.preloads, trimmed, applicationId);
+    const reads = page.template && pageReads(page.reads, trimmed, applicationId);
     const { template } = page;
-    if (drawer && template && reads) found.draw = () => drawer(trimmed, template, reads);
+    if (drawer && template && reads) {
+      found.draw = () => drawer(trimmed, template, reads);
+      const announced = page.preloads.filter((address) => !page.reads.includes(address));
+      found.drawnLink = preloadLink(announced, trimmed, applicationId);
+    }
     return found;
   };
 }
