@@ -14,11 +14,11 @@
 import { createHash } from 'node:crypto';
 import { type ErrorCode, errorCodes, IdempotencyKeySchema } from '@cubierto/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { type Db, rowsOf, statementOnce, type Tx } from '../db/client.ts';
 import { type IdempotencyScope, idempotentRequests, type StoredRefusal } from '../db/schema/index.ts';
 import { AppError, validationError } from './errors.ts';
-import { holdJobs, writeHeldJobs } from './outbox.ts';
+import { type AfterCommit, holdJobs, writeHeldJobs } from './outbox.ts';
 
 /** The key; required unless `optional`, when a missing header answers undefined. */
 export function idempotencyKey(request: FastifyRequest): string;
@@ -48,7 +48,14 @@ export function requestHash(parts: unknown): string {
   return createHash('sha256').update(canonicalJson(parts)).digest('hex');
 }
 
-export type KeyedRequest = { userId: number; scope: IdempotencyScope; key: string; hash: string };
+export type KeyedRequest = {
+  userId: number;
+  scope: IdempotencyScope;
+  key: string;
+  hash: string;
+  /** Where a failure after the commit is told (the request's log): the request still succeeded. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+};
 
 const isKnownCode = (code: string): code is ErrorCode => Object.hasOwn(errorCodes, code);
 
@@ -138,8 +145,10 @@ export async function runKeyedRequestClaimedByWork(
     claimRequestHash: request.hash,
   };
   let refused: AppError | undefined;
+  /** What the work left for after its commit (lib/outbox.ts afterCommit): the bell's count told, say. */
+  let committed: AfterCommit[] = [];
   try {
-    return await db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       // The first request with this key claims it by writing its record (its outcome comes at the end, in
       // the same transaction). Another request with the key waits on the unique index until the first
       // one's transaction ends: then it finds the record, or claims the key if the first rolled back.
@@ -160,7 +169,7 @@ export async function runKeyedRequestClaimedByWork(
       try {
         const resourceId = await work(tx, claim);
         if (recordId === undefined) throw new Error('A keyed request answered without claiming its key');
-        await writeHeldJobs(tx, {
+        committed = await writeHeldJobs(tx, {
           ctes: outcomeSql,
           values: { keyRecordId: recordId, keyResourceId: resourceId },
         });
@@ -173,6 +182,17 @@ export async function runKeyedRequestClaimedByWork(
         throw error;
       }
     });
+    // Side by side: what they tell the instances goes in one statement (lib/after-commit.ts). The request
+    // succeeded whatever happens to them: a failure is logged, and the instances' caches drop what they
+    // keep at their age's end (lib/read-cache.ts).
+    await Promise.all(
+      committed.map((work) =>
+        work(db).catch((error: unknown) =>
+          request.log?.warn({ err: error }, 'what a committed request tells after its commit failed'),
+        ),
+      ),
+    );
+    return answer;
   } catch (error) {
     if (!refused || error !== refused) throw error;
   }

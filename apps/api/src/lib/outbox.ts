@@ -24,7 +24,7 @@
  * under a row lock, the state they change).
  */
 
-import { and, asc, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, lte, or, SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type DbOrTx, statementOnce } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
@@ -81,16 +81,23 @@ type NewJob = typeof outbox.$inferInsert;
 
 /**
  * A write handed to a transaction that holds its jobs (holdWrite), or run with them (writeHeldJobs'
- * `along`): data-modifying statements without a WITH of their own whose results nobody reads, each run as
- * a CTE of the held jobs' statement (`along`'s last one as its main query). `ctes` is built once by its
- * owner, written with `sql.placeholder(name)` for every value, and is the same array on every call, so
- * that statement's text is built once for it (db/client.ts statementOnce); `values` binds them. The names
- * are the owner's and stay apart from the other parts' (`heldJobs` is the jobs').
+ * `along`): data-modifying statements without a WITH of their own whose results nobody reads outside the
+ * write, each run as a CTE of the held jobs' statement (`along`'s last one as its main query). A CTE the
+ * write's other CTEs read is given a name (`{ as, query }`, the name the owner's and apart from the other
+ * parts'); the others are named by their place. `ctes` is built once by its owner, written with
+ * `sql.placeholder(name)` for every value, and is the same array on every call, so that statement's text
+ * is built once for it (db/client.ts statementOnce); `values` binds them, read when the statement is sent
+ * (an owner may add to them until then). The values' names are the owner's and stay apart from the other
+ * parts' (`heldJobs` is the jobs').
  */
-export type HeldWrite = { ctes: readonly SQL[]; values: Record<string, unknown> };
+export type HeldWrite = { ctes: readonly HeldCte[]; values: Record<string, unknown> };
+export type HeldCte = SQL | { as: string; query: SQL };
 
-/** What a transaction that holds its jobs (holdJobs) waits to write in one statement. */
-type Held = { jobs: NewJob[]; writes: HeldWrite[] };
+/** Work for after the commit of a transaction that holds its jobs: told the database it ran on. */
+export type AfterCommit = (db: Db) => Promise<void>;
+
+/** What a transaction that holds its jobs (holdJobs) waits to write in one statement, and to do after. */
+type Held = { jobs: NewJob[]; writes: HeldWrite[]; afterCommit: AfterCommit[] };
 const held = new WeakMap<DbOrTx, Held>();
 
 /**
@@ -126,17 +133,23 @@ export async function enqueue(
  * notification, the insurance in force, the invoice's authorisation).
  */
 export function holdJobs(tx: DbOrTx): void {
-  held.set(tx, { jobs: [], writes: [] });
+  held.set(tx, { jobs: [], writes: [], afterCommit: [] });
+}
+
+/** Whether this transaction holds its jobs (holdJobs) and has not written them yet. */
+export function holdsJobs(tx: DbOrTx): boolean {
+  return held.has(tx);
 }
 
 /**
- * In a transaction that holds its jobs, the first job of `kind` held so far, to be changed in place (its
- * kind, its payload) before it is written: a module whose jobs of one transaction can travel as one row
- * (the notifications a wallet payment enqueues) adds to it instead of enqueueing another. Undefined when
- * the transaction holds no job of that kind, or holds none at all.
+ * In a transaction that holds its jobs, `work` runs once it has committed (writeHeldJobs answers it to the
+ * caller that commits): answers true. Otherwise answers false.
  */
-export function heldJobOf(tx: DbOrTx, kind: string): NewJob | undefined {
-  return held.get(tx)?.jobs.find((job) => job.kind === kind);
+export function afterCommit(tx: DbOrTx, work: AfterCommit): boolean {
+  const waiting = held.get(tx);
+  if (!waiting) return false;
+  waiting.afterCommit.push(work);
+  return true;
 }
 
 /**
@@ -154,10 +167,11 @@ export function holdWrite(tx: DbOrTx, write: HeldWrite): boolean {
  * Writes the held jobs and writes and stops holding. With `along` (data-modifying statements of the same
  * transaction, the last one the statement's main query), one statement writes them all: one round trip.
  * Its text is built once for each set of parts (their `ctes` arrays, and whether there are jobs) and
- * bound on every call; the jobs go as one JSON value, whatever their number.
+ * bound on every call; the jobs go as one JSON value, whatever their number. Answers what is to run after
+ * the commit (afterCommit), for the caller to run once it committed: nothing runs when it rolls back.
  */
-export async function writeHeldJobs(tx: DbOrTx, along?: HeldWrite): Promise<void> {
-  const { jobs: all, writes } = held.get(tx) ?? { jobs: [], writes: [] };
+export async function writeHeldJobs(tx: DbOrTx, along?: HeldWrite): Promise<AfterCommit[]> {
+  const { jobs: all, writes, afterCommit: after } = held.get(tx) ?? { jobs: [], writes: [], afterCommit: [] };
   held.delete(tx);
   // One job per key, the first one enqueued, as separate inserts would have left it.
   const seen = new Set<string>();
@@ -167,7 +181,7 @@ export async function writeHeldJobs(tx: DbOrTx, along?: HeldWrite): Promise<void
     seen.add(job.key);
     return true;
   });
-  if (writes.length === 0 && jobs.length === 0 && !along) return;
+  if (writes.length === 0 && jobs.length === 0 && !along) return after;
   const parts = along ? [...writes, along] : writes;
   const values: Record<string, unknown> = {};
   for (const part of parts) Object.assign(values, part.values);
@@ -177,6 +191,7 @@ export async function writeHeldJobs(tx: DbOrTx, along?: HeldWrite): Promise<void
     jobs.length > 0,
     along !== undefined,
   )(tx, values);
+  return after;
 }
 
 /** A held job as a record of heldJobsSql's JSON. */
@@ -203,7 +218,7 @@ const heldJobsSql = sql`insert into ${outbox} (kind, payload, key, request_id, r
  * call, against HeldWrite's rule) the statement is built for its call alone, as drizzle would.
  */
 function heldStatement(
-  parts: (readonly SQL[])[],
+  parts: (readonly HeldCte[])[],
   withJobs: boolean,
   withAlong: boolean,
 ): (tx: DbOrTx, values: Record<string, unknown>) => Promise<unknown> {
@@ -226,14 +241,19 @@ function heldStatement(
 
 const HELD_STATEMENTS_MAX = 50;
 const heldStatements = new Map<string, (tx: DbOrTx, values: Record<string, unknown>) => Promise<unknown>>();
-const partIds = new WeakMap<readonly SQL[], number>();
+const partIds = new WeakMap<readonly HeldCte[], number>();
 let partCount = 0;
 
 /** The held statement's text: every part's writes and the jobs as CTEs, `along`'s last one the main query. */
-function heldSql(parts: (readonly SQL[])[], withJobs: boolean, withAlong: boolean): SQL {
+function heldSql(parts: (readonly HeldCte[])[], withJobs: boolean, withAlong: boolean): SQL {
   const ctes = parts.flat();
-  const main = withAlong ? ctes.pop() : undefined;
-  const named = ctes.map((write, i) => sql`${sql.raw(`held_write_${i}`)} as (${write})`);
+  const last = withAlong ? ctes.pop() : undefined;
+  const main = last === undefined || last instanceof SQL ? last : last.query;
+  const named = ctes.map((write, i) =>
+    write instanceof SQL
+      ? sql`${sql.raw(`held_write_${i}`)} as (${write})`
+      : sql`${sql.identifier(write.as)} as (${write.query})`,
+  );
   if (withJobs) named.push(sql`held_jobs as (${heldJobsSql})`);
   if (named.length === 0) return main ?? sql`select 1`;
   return sql`with ${sql.join(named, sql`, `)} ${main ?? sql`select 1`}`;

@@ -16,6 +16,7 @@ import {
   claimEvents,
   files,
   insurances,
+  notifications,
   outbox,
   walletMovements,
   wallets,
@@ -90,13 +91,32 @@ async function fileClaim(c: Customer, insuranceId: number, riskId: number, attac
 const change = (claimId: number, body: object, headers: Record<string, string> = ops) =>
   t.app.inject({ method: 'POST', url: `/api/v4/admin/claims/${claimId}/status`, headers, payload: body });
 
+/**
+ * What the customer is told about a claim, in the order told: the notifications already stored (filing a
+ * claim is a keyed request, whose transaction stores its own) and those whose jobs wait in the outbox (an
+ * operator's change).
+ */
 async function notices(claimId: number) {
-  const rows = await t.database.db
+  type Notice = { title: string; action: { type: string; claimId: number } };
+  const stored = await t.database.db
+    .select({
+      key: notifications.key,
+      title: notifications.title,
+      type: notifications.actionType,
+      claimId: notifications.claimId,
+    })
+    .from(notifications)
+    .where(like(notifications.key, `notify:claim:${claimId}:%`))
+    .orderBy(notifications.id);
+  const waiting = await t.database.db
     .select()
     .from(outbox)
     .where(and(eq(outbox.kind, NOTIFY_JOB), like(outbox.key, `notify:claim:${claimId}:%`)))
     .orderBy(outbox.id);
-  return rows.map((r) => r.payload as { title: string; action: { type: string; claimId: number } });
+  return [
+    ...stored.map((n): Notice => ({ title: n.title, action: { type: n.type, claimId: n.claimId ?? 0 } })),
+    ...waiting.filter((job) => !stored.some((n) => n.key === job.key)).map((job) => job.payload as Notice),
+  ];
 }
 
 async function moneyBalance(c: Customer) {

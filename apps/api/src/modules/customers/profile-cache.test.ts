@@ -26,6 +26,9 @@ import {
   userEntities,
   users,
 } from '../../db/schema/index.ts';
+import { holdJobs, writeHeldJobs } from '../../lib/outbox.ts';
+import { notify } from '../notifications/notify.ts';
+import { PROFILES_CHANNEL } from './profile-cache.ts';
 import { selectCustomerUser } from './service.ts';
 
 let t: TestApp;
@@ -212,6 +215,37 @@ describe('a cached profile', () => {
     await until(async () => (await servedFromMemory(c, COUNT)).hit, WAIT);
     await other.db.delete(notificationUsers).where(eq(notificationUsers.id, row!.id));
     await until(async () => (await me(c, COUNT)).body === '{"data":0}', WAIT);
+  });
+
+  it("a keyed request's notifications: the bell's count is told once the transaction committed, not at its commit", async () => {
+    const COUNT = '/api/v4/customers/notification-user/count';
+    const c = await customerWithPlace('Olga Campana');
+    const d = await customerWithPlace('Nora Campana');
+    for (const who of [c, d]) {
+      await until(async () => (await servedFromMemory(who, COUNT)).body === '{"data":0}', WAIT);
+      await until(async () => (await servedFromMemory(who, COUNT)).hit, WAIT);
+    }
+    // A transaction that holds its jobs (a wallet payment, a claim filed) stores its notifications itself.
+    const after = await other.db.transaction(async (tx) => {
+      holdJobs(tx);
+      await notify(tx, {
+        userId: c.id,
+        title: 'Tu seguro está vigente',
+        body: 'Ya estás cubierto.',
+        action: { type: 'Message' },
+        key: `held-count:${c.id}`,
+      });
+      return writeHeldJobs(tx);
+    });
+    // Committed and quiet: a message sent after it on the channel (the profiles' messages arrive in the
+    // order they were sent) reaches the cache while the customer's count is still the one kept.
+    await other.db.execute(sql`select pg_notify(${PROFILES_CHANNEL}, ${`unread:${d.id}`})`);
+    await until(async () => !(await servedFromMemory(d, COUNT)).hit, WAIT);
+    expect(await servedFromMemory(c, COUNT)).toEqual({ hit: true, body: '{"data":0}' });
+    // Told after the commit, by what the transaction left for then.
+    expect(after).toHaveLength(1);
+    await Promise.all(after.map((work) => work(other.db)));
+    await until(async () => (await me(c, COUNT)).body === '{"data":1}', WAIT);
   });
 
   it('keeps the entities the customer acts for and the invoice profile until they change', async () => {

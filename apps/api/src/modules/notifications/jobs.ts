@@ -30,10 +30,10 @@ import {
 } from '../../db/schema/index.ts';
 import { backoffMs, enqueue, type Job, type JobHandlers } from '../../lib/outbox.ts';
 import { runWithRequestId } from '../../lib/request-id.ts';
-import { NOTIFY_JOB, NOTIFY_MANY_JOB, type NotifyPayload, notify } from './notify.ts';
+import { NOTIFY_JOB, NOTIFY_MANY_JOB, type NotifyPayload, notify, PUSH_JOB } from './notify.ts';
 import { failed, type PushOutcome, type PushSender } from './push.ts';
 
-export const PUSH_JOB = 'notifications.push';
+export { PUSH_JOB };
 export const EXPIRING_SWEEP_JOB = 'notifications.expiring-sweep';
 export const EXPIRING_WITHIN_DAYS = 7;
 
@@ -317,32 +317,76 @@ export class PushRetryError extends Error {}
 
 /** Sends one push; what the push service answers decides whether the subscription stays. */
 export async function deliverPush(db: Db, sender: PushSender, payload: unknown, now: Date) {
-  const { notificationUserId, subscriptionId } = PushPayloadSchema.parse(payload);
-  const [subscription] = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.id, subscriptionId));
-  // Unsubscribed since (sign-out, gone), or its service no longer configured: nothing to do.
-  if (!subscription || !pushKinds(sender).includes(subscription.kind)) return 'skipped' as const;
-  const [row] = await db
-    .select({ nu: notificationUsers, n: notifications })
+  const [job] = await deliverPushes(db, sender, [{ id: 0, payload }], now);
+  if (job?.retry) throw new PushRetryError(job.retry);
+  return job?.skipped ? ('skipped' as const) : undefined;
+}
+
+/**
+ * PUSH_JOBs side by side: each notification to its device, read in one statement for all of them; one
+ * statement each for the devices reached and the ones gone (sendToSubscriptions). A push is skipped when
+ * its device unsubscribed since (sign-out, gone) or its service is no longer configured, when the
+ * notification was read on another device before it went out (no longer news), and when the device is not
+ * its owner's. Answers, per job, whether it was skipped and why it must be tried again, if it must.
+ * Throws on a payload that does not parse, before sending anything.
+ */
+export async function deliverPushes(
+  db: Db,
+  sender: PushSender,
+  jobs: Array<Pick<Job, 'id' | 'payload'>>,
+  now: Date,
+): Promise<Array<{ id: number; skipped: boolean; retry?: string }>> {
+  const wanted = jobs.map((job) => ({ id: job.id, ...PushPayloadSchema.parse(job.payload) }));
+  const kinds = pushKinds(sender);
+  const found = await db
+    .select({
+      notificationUserId: notificationUsers.id,
+      title: notifications.title,
+      body: notifications.body,
+      device: {
+        id: pushSubscriptions.id,
+        kind: pushSubscriptions.kind,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      },
+    })
     .from(notificationUsers)
     .innerJoin(notifications, eq(notifications.id, notificationUsers.notificationId))
-    .where(eq(notificationUsers.id, notificationUserId));
-  // Read on another device before this push went out: it is no longer news; and only to its owner.
-  if (!row || row.nu.readAt || row.nu.userId !== subscription.userId) return 'skipped' as const;
-  const retry = await sendToSubscriptions(
-    db,
-    sender,
-    [
-      {
-        stored: { notificationUserId: row.nu.id, title: row.n.title, body: row.n.body },
-        subscriptions: [subscription],
-      },
-    ],
-    now,
-  );
-  if (retry[0]) throw new PushRetryError(retry[0].reason);
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, notificationUsers.userId))
+    .where(
+      and(
+        inArray(notificationUsers.id, [...new Set(wanted.map((w) => w.notificationUserId))]),
+        inArray(pushSubscriptions.id, [...new Set(wanted.map((w) => w.subscriptionId))]),
+        inArray(pushSubscriptions.kind, kinds),
+        isNull(notificationUsers.readAt),
+      ),
+    );
+  const pushes = new Map<number, Push>();
+  const sending = wanted.flatMap((w) => {
+    const row = found.find(
+      (f) => f.notificationUserId === w.notificationUserId && f.device.id === w.subscriptionId,
+    );
+    if (!row) return [];
+    const push = pushes.get(row.notificationUserId) ?? {
+      stored: { notificationUserId: row.notificationUserId, title: row.title, body: row.body },
+      subscriptions: [],
+    };
+    if (!push.subscriptions.some((s) => s.id === row.device.id)) push.subscriptions.push(row.device);
+    pushes.set(row.notificationUserId, push);
+    return [w];
+  });
+  const retry = sending.length > 0 ? await sendToSubscriptions(db, sender, [...pushes.values()], now) : [];
+  return wanted.map((w) => {
+    const failed = retry.find(
+      (r) => r.notificationUserId === w.notificationUserId && r.subscription.id === w.subscriptionId,
+    );
+    return {
+      id: w.id,
+      skipped: !sending.includes(w),
+      ...(failed ? { retry: failed.reason } : {}),
+    };
+  });
 }
 
 /** 2026-03-09 → 09/03/2026, as dates read in Argentina. */
@@ -430,6 +474,14 @@ export function notificationJobs(sender: PushSender): JobHandlers {
       maxAttempts: 6,
       async run(payload, { db, now }) {
         await deliverPush(db, sender, payload, now);
+      },
+      // The pushes a claim brings together (a keyed request's notifications enqueue one per device): read
+      // in one statement, sent side by side; each one to try again fails alone, retried with backoff.
+      async runMany(jobs, { db, now }) {
+        const delivered = await deliverPushes(db, sender, jobs, now);
+        return new Map(
+          delivered.flatMap((d) => (d.retry ? [[d.id, new PushRetryError(d.retry)] as const] : [])),
+        );
       },
     },
     [EXPIRING_SWEEP_JOB]: {

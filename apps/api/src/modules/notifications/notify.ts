@@ -1,24 +1,30 @@
 /**
- * How any module tells a customer something: `notify` writes an outbox job inside the caller's
- * transaction, so the notification exists exactly when the change that caused it committed. The job
- * ('notifications.create', handled in this module) stores the notification and pushes it to the user's
- * devices. The key names the fact (`claim:12:aprobado`), so notifying the same fact twice is harmless.
+ * How any module tells a customer something: `notify`, inside the caller's transaction, so the
+ * notification exists exactly when the change that caused it committed. Out of a transaction that holds
+ * its jobs, it writes an outbox job ('notifications.create', handled in this module) that stores the
+ * notification and pushes it to the user's devices. In a transaction that holds its jobs (a keyed request:
+ * a wallet payment, a claim filed; lib/outbox.ts holdJobs) the notifications are stored by the
+ * transaction's last statement itself, with a push job per device of their users, and the instances are
+ * told the bell's count changed once it committed. The key names the fact (`claim:12:aprobado`), so
+ * notifying the same fact twice is harmless.
  */
-import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { enqueue, heldJobOf } from '../../lib/outbox.ts';
+import { notifications, notificationUsers, outbox, pushSubscriptions } from '../../db/schema/index.ts';
+import { tellAfterCommit } from '../../lib/after-commit.ts';
+import { afterCommit, enqueue, type HeldCte, holdWrite } from '../../lib/outbox.ts';
+import { currentRequestId } from '../../lib/request-id.ts';
+import { PROFILES_CHANNEL } from '../customers/profile-cache.ts';
 
 export const NOTIFY_JOB = 'notifications.create';
 /**
- * Several notifications of one transaction that holds its jobs (lib/outbox.ts holdJobs: a keyed request,
- * such as a wallet payment, which tells the customer its money moved and its insurance is in force), as one
- * outbox row: one job to write, claim and settle instead of one each (each a row inserted and updated
- * twice, under load a tenth of the database's work per payment, 2026-11-27). A kind of its own, so that an
- * instance of an earlier version, which knows only NOTIFY_JOB, leaves it for one that knows it.
+ * Several notifications of one transaction that holds its jobs as one outbox row, as instances of the
+ * previous version wrote them (this one stores them in the transaction itself): still run here, for the
+ * rows such an instance left during a rolling deploy.
  */
 export const NOTIFY_MANY_JOB = 'notifications.create-many';
-/** A NOTIFY_MANY_JOB holds at most this many notifications; the next ones go as jobs of their own. */
-export const NOTIFY_MANY_MAX = 50;
+/** A push of one notification to one device (jobs.ts deliverPush): a first one, or one tried again. */
+export const PUSH_JOB = 'notifications.push';
 
 /** What opening the notification leads to (spec §3/§4); other types open notifications/detail. */
 export type NotificationAction =
@@ -48,41 +54,113 @@ export type NotifyManyPayload = { notifications: Array<NotifyPayload & { key: st
 export async function notify(tx: DbOrTx, input: NotifyInput): Promise<void> {
   const { key, ...payload } = input;
   const jobKey = `notify:${key}`;
-  if (joinedHeldJob(tx, jobKey, payload)) return;
+  if (heldNotice(tx, jobKey, payload)) return;
   await enqueue(tx, { kind: NOTIFY_JOB, key: jobKey, payload: payload satisfies NotifyPayload });
 }
 
+/** A notification as a record of heldNoticeCtes' JSON (`heldNotices`). */
+type HeldNotice = {
+  key: string;
+  user_id: number;
+  title: string;
+  body: string;
+  action_type: NotificationAction['type'];
+  insurance_id: number | null;
+  wallet_id: number | null;
+  wallet_movement_id: number | null;
+  claim_id: number | null;
+  invoice_id: number | null;
+  created_at: string;
+};
+
+/** The notifications a transaction that holds its jobs holds so far, and the values its write binds. */
+type Held = { notices: HeldNotice[]; values: Record<string, unknown> };
+const held = new WeakMap<DbOrTx, Held>();
+
 /**
- * In a transaction that holds its jobs and already holds a notification, this one joins it (NOTIFY_MANY_JOB)
- * instead of becoming a job of its own: answers true. The same fact notified twice is kept once, the first,
- * as separate jobs with one key were. The joined row's key names all its facts (a hash of their keys): a
- * fact notified again by another transaction is then stored once all the same (the notification's key), and
- * a row whose key is taken never leaves out a fact another row did not carry.
+ * In a transaction that holds its jobs, the notification waits to be written by its last statement
+ * (heldNoticeCtes, one write for all of the transaction's): answers true. The same fact notified twice is
+ * kept once, the first. Its time is now, when its event happens in that transaction (as a job's creation
+ * was). The first one held also has the instances told, once committed, that its users' bell counts changed
+ * (migration 0029: the trigger stays quiet in this transaction). Answers false out of such a transaction.
  */
-function joinedHeldJob(tx: DbOrTx, key: string, payload: NotifyPayload): boolean {
-  const many = heldJobOf(tx, NOTIFY_MANY_JOB);
-  if (many) {
-    const { notifications } = many.payload as NotifyManyPayload;
-    if (notifications.some((n) => n.key === key)) return true;
-    if (notifications.length >= NOTIFY_MANY_MAX) return false;
-    notifications.push({ key, ...payload });
-    many.key = manyKey(notifications);
-    return true;
+function heldNotice(tx: DbOrTx, key: string, payload: NotifyPayload): boolean {
+  let waiting = held.get(tx);
+  if (!waiting) {
+    const values: Record<string, unknown> = {};
+    if (!holdWrite(tx, { ctes: heldNoticeCtes, values })) return false;
+    const fresh: Held = { notices: [], values };
+    afterCommit(tx, (db) => tellUnread(db, fresh.notices));
+    held.set(tx, fresh);
+    waiting = fresh;
   }
-  const one = heldJobOf(tx, NOTIFY_JOB);
-  if (!one || typeof one.key !== 'string') return false;
-  if (one.key === key) return true;
-  const notifications = [
-    { key: one.key, ...(one.payload as NotifyPayload) },
-    { key, ...payload },
-  ];
-  one.kind = NOTIFY_MANY_JOB;
-  one.payload = { notifications } satisfies NotifyManyPayload;
-  one.key = manyKey(notifications);
+  if (waiting.notices.some((notice) => notice.key === key)) return true;
+  const { action } = payload;
+  waiting.notices.push({
+    key,
+    user_id: payload.userId,
+    title: payload.title,
+    body: payload.body,
+    action_type: action.type,
+    insurance_id: 'insuranceId' in action ? action.insuranceId : null,
+    wallet_id: 'walletId' in action ? action.walletId : null,
+    wallet_movement_id: 'walletMovementId' in action ? action.walletMovementId : null,
+    claim_id: 'claimId' in action ? action.claimId : null,
+    invoice_id: 'invoiceId' in action ? action.invoiceId : null,
+    created_at: new Date().toISOString(),
+  });
+  waiting.values.heldNotices = JSON.stringify(waiting.notices);
+  waiting.values.heldNoticesRequestId = currentRequestId() ?? null;
+  waiting.values.heldNoticesAt = new Date().toISOString();
   return true;
 }
 
-const manyKey = (notifications: NotifyManyPayload['notifications']) =>
-  `notify-many:${createHash('sha256')
-    .update(notifications.map((n) => n.key).join('\n'))
-    .digest('base64url')}`;
+/** 'unread:<id>' for each user told, as migration 0026's trigger says (more than 100: 'all'). */
+async function tellUnread(db: Parameters<typeof tellAfterCommit>[0], notices: HeldNotice[]): Promise<void> {
+  const userIds = new Set(notices.map((notice) => notice.user_id));
+  if (userIds.size > 100) return tellAfterCommit(db, PROFILES_CHANNEL, 'all');
+  await Promise.all([...userIds].map((id) => tellAfterCommit(db, PROFILES_CHANNEL, `unread:${id}`)));
+}
+
+/**
+ * The held notifications' write (lib/outbox.ts HeldWrite), its text built once: the notifications, one per
+ * fact (a fact already stored is left as it is, with its recipient), their recipients, and a push job
+ * (PUSH_JOB) for each device of each recipient: the jobs' worker sends them, each device's service and
+ * whether the notification was read meanwhile decided then (jobs.ts deliverPushes). set_config quiets
+ * migration 0026's trigger for the rest of the transaction (migration 0029): the instances are told after
+ * the commit (tellUnread). Inserting in the keys' order locks them in the same order in every transaction.
+ */
+const heldNoticeCtes: readonly HeldCte[] = [
+  {
+    as: 'held_notice_rows',
+    query: sql`select * from jsonb_to_recordset(${sql.placeholder('heldNotices')}::jsonb) as i(key text,
+      user_id integer, title text, body text, action_type text, insurance_id integer, wallet_id integer,
+      wallet_movement_id integer, claim_id integer, invoice_id integer, created_at timestamptz)`,
+  },
+  {
+    as: 'held_notices',
+    query: sql`insert into ${notifications} (key, title, body, action_type, insurance_id, wallet_id,
+        wallet_movement_id, claim_id, invoice_id, created_at)
+      select key, title, body, action_type, insurance_id, wallet_id, wallet_movement_id, claim_id,
+        invoice_id, created_at
+      from held_notice_rows order by key
+      on conflict (key) do nothing
+      returning id, key`,
+  },
+  {
+    as: 'held_recipients',
+    query: sql`insert into ${notificationUsers} (notification_id, user_id)
+      select n.id, i.user_id
+      from held_notices n join held_notice_rows i on i.key = n.key
+        cross join (select set_config('cubierto.unread_notify', 'after_commit', true)) as quiet
+      order by n.id
+      on conflict (notification_id, user_id) do nothing
+      returning id, user_id`,
+  },
+  sql`insert into ${outbox} (kind, payload, key, request_id, run_at)
+    select ${sql.raw(`'${PUSH_JOB}'`)}, jsonb_build_object('notificationUserId', r.id, 'subscriptionId', s.id),
+      'push:' || r.id || ':' || s.id, ${sql.placeholder('heldNoticesRequestId')}::text,
+      ${sql.placeholder('heldNoticesAt')}::timestamptz
+    from held_recipients r join ${pushSubscriptions} s on s.user_id = r.user_id
+    on conflict (key) do nothing`,
+];

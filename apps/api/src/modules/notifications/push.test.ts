@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, registerCustomer, type TestApp } from '../../../test/harness.ts';
 import { type PeerSubscription, type PushPeer, startPushPeer } from '../../../test/peers/push-peer.ts';
 import { productionEnv } from '../../../test/production-env.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { outbox, pushSubscriptions, users } from '../../db/schema/index.ts';
-import { runDueJobs } from '../../lib/outbox.ts';
+import { holdJobs, runDueJobs, writeHeldJobs } from '../../lib/outbox.ts';
 import { createAndPush, notificationJobs, PUSH_JOB } from './jobs.ts';
 import { notify } from './notify.ts';
 import { resolveVapidKeys } from './push.ts';
@@ -104,6 +104,82 @@ describe('Web Push delivery', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, phone.endpoint));
     expect(stored[0]!.lastSuccessAt).not.toBeNull();
+  });
+
+  it("a keyed request's notifications reach every device: stored in its transaction, a push job each, sent side by side", async () => {
+    const c = await registerCustomer(t.app);
+    const phone = peer.subscribe();
+    const laptop = peer.subscribe();
+    const { id: phoneId } = await subscribe(c, phone);
+    await subscribe(c, laptop);
+    peer.answer(laptop, 503);
+    const userId = await userIdOf(c);
+    // A transaction that holds its jobs (a wallet payment: the money out, the insurance in force).
+    await t.database.db.transaction(async (tx) => {
+      holdJobs(tx);
+      for (const [n, title] of [
+        [1, 'Movimiento en Mi dinero'],
+        [2, 'Tu seguro está vigente'],
+      ] as const)
+        await notify(tx, {
+          userId,
+          title,
+          body: `Aviso ${n}.`,
+          action: { type: 'Message' },
+          key: `held-push:${c.email}:${n}`,
+        });
+      await writeHeldJobs(tx);
+    });
+    // Stored at the commit, before any job ran; a push job per notification and device.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/customers/notification-user',
+      headers: c.auth,
+    });
+    const shown = list.json<{ data: Array<{ id: number; notification: { title: string } }> }>().data;
+    expect(shown.map((n) => n.notification.title).sort()).toEqual([
+      'Movimiento en Mi dinero',
+      'Tu seguro está vigente',
+    ]);
+    const pushJobs = await t.database.db
+      .select()
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.key,
+          shown.flatMap((n) => [`push:${n.id}:${phoneId}`, `push:${n.id}:${phoneId + 1}`]),
+        ),
+      );
+    expect(pushJobs).toHaveLength(4);
+
+    await drain();
+    await peer.waitFor(2);
+    expect(peer.errors).toEqual([]);
+    expect(peer.deliveries.map((d) => (d.message as { title: string }).title).sort()).toEqual([
+      'Movimiento en Mi dinero',
+      'Tu seguro está vigente',
+    ]);
+    // The laptop's push service failed: its two pushes wait to be tried again, the phone's are done.
+    const after = await t.database.db
+      .select()
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.id,
+          pushJobs.map((j) => j.id),
+        ),
+      );
+    const phoneDone = after.filter((j) => j.key!.endsWith(`:${phoneId}`));
+    expect(phoneDone.map((j) => j.doneAt !== null)).toEqual([true, true]);
+    const laptopWaiting = after.filter((j) => !j.key!.endsWith(`:${phoneId}`));
+    expect(laptopWaiting.map((j) => [j.doneAt, j.lastError])).toEqual([
+      [null, 'push service answered 503'],
+      [null, 'push service answered 503'],
+    ]);
+    // Tried again once the service answers: both reach the laptop.
+    peer.answer(laptop, 201);
+    await drain(new Date(Date.now() + 3_600_000));
+    await peer.waitFor(4);
   });
 
   it('the key the pushes are signed with is the one the app subscribes with', async () => {

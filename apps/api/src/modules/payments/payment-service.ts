@@ -32,6 +32,7 @@ import {
   requestHash,
   runKeyedRequestClaimedByWork,
 } from '../../lib/idempotency-key.ts';
+import { afterCommit } from '../../lib/outbox.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { notifyInsurancesChanged } from '../insurances/list-cache.ts';
 import {
@@ -371,11 +372,10 @@ export async function payInsurance(
     scope: 'payment',
     key: input.idempotencyKey,
     hash: requestHash(['insurance', input.insuranceId, input.method]),
+    ...(input.log ? { log: input.log } : {}),
   };
   const now = input.now ?? new Date();
   const wallet = WALLET_OF[input.method];
-  /** Whether this call paid the insurance (not a replay): its change is then told after the commit. */
-  let paidHere = false;
   const payment = await keyedPayment(deps.db, request, async (tx, claim) => {
     const {
       insurance,
@@ -433,18 +433,14 @@ export async function payInsurance(
       else await postMovement(tx, movement);
       // Marked paid and its invoice's facts read in the first statement: the invoice issued from them.
       await recordCollectedPaymentRead(tx, { ...row, insuranceId: insurance.id }, now, collected);
-      paidHere = true;
+      // What migration 0017's trigger says at commit, said after it (0028): the commits of transactions
+      // that notify are serialised by PostgreSQL. With the bell's count the notifications tell (notify.ts),
+      // in one statement. Should it fail, the payment stands, the writer's own instance already forgot the
+      // customer's pages (lib/read-cache.ts), and the others keep theirs 30 s at most.
+      afterCommit(tx, (db) => notifyInsurancesChanged(db, input.userId));
     }
     return row;
   });
-  if (paidHere) {
-    // What migration 0017's trigger says at commit, said after it (0028): the commits of transactions that
-    // notify are serialised by PostgreSQL. Should it fail, the payment stands, the writer's own instance
-    // already forgot the customer's pages (lib/read-cache.ts), and the others keep theirs 30 s at most.
-    await notifyInsurancesChanged(deps.db, input.userId).catch((error: unknown) =>
-      input.log?.warn({ err: error }, 'the change of a paid insurance could not be notified'),
-    );
-  }
   return resume(deps, payment);
 }
 

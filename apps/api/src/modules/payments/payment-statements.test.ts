@@ -102,7 +102,7 @@ describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
     ]);
   });
 
-  it('tells the instances of the payments committed while one was being told in one statement, each customer once', async () => {
+  it('tells the instances of the payments committed in one turn, and then of those committed while they were being told, in one statement each, each customer once', async () => {
     const listener = new pg.Client({ connectionString: t.databaseUrl });
     await listener.connect();
     const heard: string[] = [];
@@ -111,18 +111,20 @@ describe.skipIf(!usePostgres)('a wallet payment’s statements', () => {
     });
     try {
       await listener.query(`listen ${INSURANCES_CHANNEL}`);
-      const sent = await statementsOf(() =>
-        // The first is told at once; the four that come while it is being told go together after it.
-        Promise.all(
-          [101, 102, 103, 102, 104].map((userId) => notifyInsurancesChanged(t.database.db, userId)),
-        ),
-      );
+      const sent = await statementsOf(async () => {
+        // The first two, told in the same turn, go at once together; the four that come while they are
+        // being told go together after them.
+        const first = [100, 101].map((userId) => notifyInsurancesChanged(t.database.db, userId));
+        await Promise.resolve();
+        const then = [102, 103, 102, 105].map((userId) => notifyInsurancesChanged(t.database.db, userId));
+        await Promise.all([...first, ...then]);
+      });
       expect(sent.map(kindOf)).toEqual([
         'the instances told, after the commit',
         'the instances told, after the commit',
       ]);
-      await expect.poll(() => heard.length).toBe(4);
-      expect(heard.sort()).toEqual(['user:101', 'user:102', 'user:103', 'user:104']);
+      await expect.poll(() => heard.length).toBe(5);
+      expect(heard.sort()).toEqual(['user:100', 'user:101', 'user:102', 'user:103', 'user:105']);
     } finally {
       await listener.end();
     }
