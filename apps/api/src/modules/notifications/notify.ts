@@ -110,6 +110,7 @@ function heldNotice(tx: DbOrTx, key: string, payload: NotifyPayload): boolean {
     created_at: new Date().toISOString(),
   });
   waiting.values.heldNotices = JSON.stringify(waiting.notices);
+  waiting.values.heldNoticeUsers = [...new Set(waiting.notices.map((notice) => notice.user_id))].join(',');
   waiting.values.heldNoticesRequestId = currentRequestId() ?? null;
   waiting.values.heldNoticesAt = new Date().toISOString();
   return true;
@@ -129,6 +130,8 @@ async function tellUnread(db: Parameters<typeof tellAfterCommit>[0], notices: He
  * whether the notification was read meanwhile decided then (jobs.ts deliverPushes). set_config quiets
  * migration 0026's trigger for the rest of the transaction (migration 0029): the instances are told after
  * the commit (tellUnread). Inserting in the keys' order locks them in the same order in every transaction.
+ * The devices are read by their users' ids (`heldNoticeUsers`), so that the plan made once for every
+ * call reads them through their index whatever the number of rows it guesses the JSON holds.
  */
 const heldNoticeCtes: readonly HeldCte[] = [
   {
@@ -162,5 +165,6 @@ const heldNoticeCtes: readonly HeldCte[] = [
       'push:' || r.id || ':' || s.id, ${sql.placeholder('heldNoticesRequestId')}::text,
       ${sql.placeholder('heldNoticesAt')}::timestamptz
     from held_recipients r join ${pushSubscriptions} s on s.user_id = r.user_id
+    where s.user_id = any(string_to_array(${sql.placeholder('heldNoticeUsers')}, ',')::int[])
     on conflict (key) do nothing`,
 ];
