@@ -55,6 +55,7 @@ const AT_DESKTOP = [
   'tour.spec.ts',
   'products-first.spec.ts',
   'prerender.spec.ts',
+  'login-social.spec.ts',
   ...DESKTOP_ONLY,
 ];
 

@@ -275,6 +275,7 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
             route: string;
             preloads: readonly string[];
             template?: string;
+            reads?: readonly string[];
           }> = [];
           const write = (file: string, html: string) => {
             mkdirSync(path.dirname(file), { recursive: true });
@@ -310,6 +311,8 @@ export function prerenderPages(options: { define: Record<string, string>; alias:
               // elsewhere announces none (whatever serves it is not the API).
               preloads: otherApiOrigin ? [] : page.preloads,
               ...(templateFile ? { template: templateFile } : {}),
+              // What the server reads to draw it, when that is not its preloads (pages.ts, `reads`).
+              ...(templateFile && page.reads ? { reads: page.reads } : {}),
             });
           }
           writeFileSync(

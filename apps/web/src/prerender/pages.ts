@@ -36,6 +36,13 @@ export type PrerenderedPage = {
    * answers to the render (render.tsx, `renderPage`); the file stays the answer whenever it cannot.
    */
   withData?: boolean;
+  /**
+   * The requests the server reads to draw a `withData` page, when they are not its `preloads` (by default
+   * it reads those, and announces none). The preloads not among them are still announced with the drawn
+   * page, which makes them itself: the login is drawn with the app's version (its social sign-in
+   * buttons), and asks for its catalogue as the built page does.
+   */
+  reads?: readonly string[];
 };
 
 function page(path: string, modules: readonly string[], preloads: readonly string[]): PrerenderedPage {
@@ -49,6 +56,12 @@ export const RISK_TYPE_CATALOGUE = `${CATALOGUE}&filter%5Brisk_type%5D%5Beq%5D={
 /** Every public page's foot but the login's shows the Servicio de Atención al Asegurado. */
 export const INSURED_SERVICE = '/api/v4/common/insured-service';
 export const CERTIFICATE_CHECK = '/api/v4/common/verify/{segment}';
+/**
+ * The web's active version record (shared/config/app-version.ts), as the app asks for it: its `social`
+ * flags are the login's social sign-in buttons.
+ */
+export const APP_VERSION =
+  '/api/v4/common/app-version?filter%5Bplatform%5D%5Blike%5D=web&filter%5Bactive%5D%5Beq%5D=true&sort_by=-id';
 
 /** What the entry loads to ask for a page's data at once (main.tsx): preloaded with the page's code. */
 const EARLY = 'src/prerender/early-requests.ts';
@@ -58,7 +71,13 @@ const CATALOG = ['src/features/catalog/pages/index.ts', EARLY];
 const RIGHTS = ['src/features/rights/pages/index.ts', EARLY];
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  page('/login', ['src/app/guards.tsx', 'src/features/auth/pages/login-page.tsx'], [CONFIG, CATALOGUE]),
+  // Drawn by the server with the app's version: the social sign-in buttons are in its first paint, and
+  // the card does not grow under the visitor's finger as the app starts. Its catalogue is the app's.
+  {
+    ...page('/login', ['src/app/guards.tsx', 'src/features/auth/pages/login-page.tsx'], [CONFIG, CATALOGUE]),
+    withData: true,
+    reads: [APP_VERSION],
+  },
   page('/productos', CATALOG, [CONFIG, CATALOGUE, INSURED_SERVICE]),
   ...RISK_TYPE_CODES.map((code) => ({
     ...page(`/productos/${code}`, [...CATALOG, PAGE_DATA], [CONFIG, RISK_TYPE_CATALOGUE, INSURED_SERVICE]),

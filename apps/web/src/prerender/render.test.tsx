@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import es from '../../public/assets/i18n/es.json';
 import { pageMeta, policyOf } from '../../test/catalog-fixtures.ts';
-import { CERTIFICATE_CHECK, INSURED_SERVICE, RISK_TYPE_CATALOGUE } from './pages.ts';
+import { APP_VERSION, CERTIFICATE_CHECK, INSURED_SERVICE, RISK_TYPE_CATALOGUE } from './pages.ts';
 import { type ApiAnswers, PRERENDERED_PAGES, renderPage, setUp } from './render.tsx';
 import { specimensOf } from './specimens.ts';
 
@@ -86,6 +86,39 @@ describe('the pages the server draws with their data', () => {
     expect(page.html).not.toContain('aria-busy="true"');
     expect(page.queries).toEqual([{ key: ['catalog', 'policies', 'cell-phone'], data: [policy] }]);
     expect(page.notFound).toBe(false);
+  });
+
+  it('login: the social sign-in buttons of the app’s version, and the version the client is handed', async () => {
+    const version = (social: Record<string, boolean>) => ({
+      [APP_VERSION]: {
+        status: 200,
+        body: {
+          data: [{ id: 1, version: '2.1.11', platform: 'web', active: true, social }],
+          meta: pageMeta(1),
+        },
+      },
+    });
+    const all = await rendered('/login', version({ google: true, facebook: true, apple: true }));
+    expect(all.text).toContain('o ingresá con');
+    for (const provider of ['Google', 'Facebook', 'Apple'])
+      expect(all.text).toContain(`Continuar con ${provider}`);
+    expect(all.queries).toEqual([
+      {
+        key: ['app-version', 'latest'],
+        data: { version: '2.1.11', social: { google: true, facebook: true, apple: true } },
+      },
+    ]);
+    const apple = await rendered('/login', version({ google: false, facebook: false, apple: true }));
+    expect(apple.text).toContain('Continuar con Apple');
+    expect(apple.text).not.toMatch(/Continuar con (Google|Facebook)/);
+    // No record, or social sign-in off: no buttons, as the app draws then.
+    const none = await rendered('/login', {
+      [APP_VERSION]: { status: 200, body: { data: [], meta: pageMeta(0) } },
+    });
+    expect(none.text).not.toContain('Continuar con');
+    expect(none.queries).toEqual([{ key: ['app-version', 'latest'], data: null }]);
+    // At build time the version is not known: no buttons, and nothing left over for the next page.
+    expect((await rendered('/login')).text).not.toContain('Continuar con');
   });
 
   it('a certificate check: the verdict of the code, and "not found" for a code nobody has or none can have', async () => {

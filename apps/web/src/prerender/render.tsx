@@ -9,7 +9,8 @@
  * drawn and the live call of the hydrated page fills it in. The pages drawn per request (pages.ts,
  * `withData`) are rendered again by the API's server with the answers it read for them
  * (apps/api/src/lib/rendered-pages.ts keeps this bundle and calls `renderPage` with them): their queries
- * hold that data, and the page comes drawn with it and with the queries for the client (page-data.ts).
+ * hold that data, and the page comes drawn with it and with the queries for the client (page-data.ts);
+ * the login's social sign-in buttons are drawn with the app's version the same way (app-version.ts).
  */
 import {
   CertificateCheckSchema,
@@ -32,12 +33,18 @@ import { certificateCheckQueryOptions } from '../features/verify/api/certificate
 import type { ApiErrorBody } from '../shared/api/api-error.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { publicPoliciesQueryOptions } from '../shared/catalog/public-policies.ts';
+import {
+  LATEST_APP_VERSION_KEY,
+  readLatestAppVersion,
+  resetLatestAppVersion,
+  seedLatestAppVersion,
+} from '../shared/config/app-version.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { insuredServiceQueryOptions } from '../shared/insured-service/insured-service.ts';
 import { setSessionState } from '../shared/session/session-store.ts';
 import { fillTemplate } from './markup.ts';
 import { type PageQuery, seedQueries } from './page-data.ts';
-import { CERTIFICATE_CHECK, INSURED_SERVICE, RISK_TYPE_CATALOGUE } from './pages.ts';
+import { APP_VERSION, CERTIFICATE_CHECK, INSURED_SERVICE, RISK_TYPE_CATALOGUE } from './pages.ts';
 
 export { PRERENDER_MANIFEST, PRERENDERED_PAGES } from './pages.ts';
 export { specimensOf } from './specimens.ts';
@@ -73,6 +80,11 @@ const READERS: Readonly<
   [INSURED_SERVICE]: {
     key: () => insuredServiceQueryOptions.queryKey,
     parse: (body) => dataOf(InsuredServiceSchema).parse(body).data,
+  },
+  // Not a query: the social buttons' memo reads it (app-version.ts, seeded below and by the entry).
+  [APP_VERSION]: {
+    key: () => LATEST_APP_VERSION_KEY,
+    parse: readLatestAppVersion,
   },
 };
 
@@ -151,8 +163,10 @@ async function render(url: string, answers: ApiAnswers): Promise<RenderedPage> {
   if (!route || route === '*') throw new Error(`${url} matched no page`);
   const queries = pageQueries(answers, match?.params ?? {});
   queryClient.clear();
+  resetLatestAppVersion();
   try {
     await seedQueries(queryClient, queries);
+    seedLatestAppVersion(queries);
     const router = createStaticRouter(handler.dataRoutes, context);
     const { prelude } = await prerender(
       <StrictMode>
@@ -165,5 +179,6 @@ async function render(url: string, answers: ApiAnswers): Promise<RenderedPage> {
     return { html, route, queries, notFound: queries.some((query) => 'refused' in query) };
   } finally {
     queryClient.clear();
+    resetLatestAppVersion();
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { CertificateCheck, InsuredService } from '@cubierto/contracts';
 import { coverageOf, pageMeta, policyOf } from '../../test/catalog-fixtures.ts';
-import { CERTIFICATE_CHECK, INSURED_SERVICE, RISK_TYPE_CATALOGUE } from './pages.ts';
+import { APP_VERSION, CERTIFICATE_CHECK, INSURED_SERVICE, RISK_TYPE_CATALOGUE } from './pages.ts';
 import type { ApiAnswers } from './render.tsx';
 
 const insuredService: InsuredService = {
@@ -40,6 +40,12 @@ const ok = (data: unknown) => ({ status: 200, body: { data } });
 
 /** Each page's specimens: every look its content can take (an insurer's own site, each verdict). */
 export function specimensOf(path: string): ApiAnswers[] {
+  // Every social sign-in button (each has its provider's colours).
+  if (path === '/login') {
+    const social = { google: true, facebook: true, apple: true };
+    const version = { id: 1, version: '1.0.0', platform: 'web', active: true, social };
+    return [{ [APP_VERSION]: { status: 200, body: { data: [version], meta: pageMeta(1) } } }];
+  }
   const footer = { [INSURED_SERVICE]: ok(insuredService) };
   if (path.startsWith('/productos/')) {
     const policies = [
