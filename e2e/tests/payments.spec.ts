@@ -197,6 +197,19 @@ test('tops up Mi dinero with the test checkout and pays another insurance from i
   await expect(
     page.getByRole('link', { name: new RegExp(`Pago de la contratación ${insurance.number}`) }),
   ).toBeVisible();
+
+  // Both things the payment tells were stored with it: the money out and the insurance in force, unread.
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Notificaciones, \d+ sin leer$/ })
+    .click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  const out = page.getByRole('link', { name: /Salió dinero de Mi dinero/ });
+  await expect(out).toContainText(`Pago de la contratación ${insurance.number}`);
+  await expect(out).toContainText('Nueva');
+  const inForce = page.getByRole('link', { name: /Tu seguro está vigente/ });
+  await expect(inForce).toContainText(insurance.number);
+  await expect(inForce).toContainText('Nueva');
 });
 
 test('an insurance cancelled at once is refunded to Mi dinero', async ({ page }, info) => {
