@@ -132,6 +132,55 @@ describe('a prerendered page', () => {
     );
   });
 
+  it("keeps Mantine's colour-scheme variables the page uses, which beasties leaves out (they are on <html> itself)", async () => {
+    // As Mantine's stylesheet states them: the scheme's variables on the root element only.
+    writeFileSync(
+      path.join(dist, 'assets/scheme-e5.css'),
+      ':root,:host{color-scheme:var(--mantine-color-scheme)}body{background-color:var(--mantine-color-body)}' +
+        ':root,:host{--mantine-color-white:#fff;--mantine-color-gray-4:#ced4da}' +
+        ':root[data-mantine-color-scheme=dark],:host([data-mantine-color-scheme=dark]){--mantine-color-scheme:dark;--mantine-color-body:#242424;--mantine-color-default:#2e2e2e}' +
+        ':root[data-mantine-color-scheme=light],:host([data-mantine-color-scheme=light]){--mantine-color-scheme:light;--mantine-color-body:#fff;--mantine-color-default:var(--mantine-color-white);--mantine-color-default-border:var(--mantine-color-gray-4);--mantine-color-unused:red}' +
+        '.m_77c9d27d{border:1px solid var(--button-bd)}.m_77c9d27d{--button-bd:var(--mantine-color-default-border)}',
+    );
+    const scheme = (attribute: string) =>
+      pageHtml(
+        TEMPLATE.replace('<html lang="es-AR">', `<html lang="es-AR"${attribute}>`).replace(
+          'index-b2.css',
+          'scheme-e5.css',
+        ),
+        {
+          // Mantine's buttons state their colours in their style attribute.
+          html: MARKUP.replace(
+            '<button class="m_77c9d27d">',
+            '<button class="m_77c9d27d" style="--button-bg:var(--mantine-color-default)">',
+          ),
+          route: 'login',
+        },
+        { js: [], css: [] },
+        HOLD,
+      );
+    const criticalOf = async (html: string) => {
+      const inlined = await inlineCriticalCss(html, dist);
+      return /<style>([\s\S]*?)<\/style>/.exec(inlined.slice(0, inlined.indexOf('</head>')))?.[1] ?? '';
+    };
+    // The page's scheme only (the app forces light), with the variables its rules and markup use, and
+    // those their values use: the body's, the button's from its style attribute, the border's through
+    // the button's own variable. Last, after the `:root` rules.
+    const light = await criticalOf(scheme(' data-mantine-color-scheme="light"'));
+    expect(light).toContain(':root{color-scheme:var(--mantine-color-scheme)}');
+    expect(light).toMatch(
+      /:root\[data-mantine-color-scheme=light\]\{--mantine-color-scheme:light;--mantine-color-body:#fff;--mantine-color-default:var\(--mantine-color-white\);--mantine-color-default-border:var\(--mantine-color-gray-4\)\}$/,
+    );
+    expect(light).not.toContain('--mantine-color-unused');
+    expect(light).not.toContain('data-mantine-color-scheme=dark');
+    // No scheme on <html> (Mantine's script would set one): every scheme's.
+    const either = await criticalOf(scheme(''));
+    expect(either).toContain(
+      ':root[data-mantine-color-scheme=dark]{--mantine-color-scheme:dark;--mantine-color-body:#242424;--mantine-color-default:#2e2e2e}',
+    );
+    expect(either).toContain(':root[data-mantine-color-scheme=light]{--mantine-color-scheme:light;');
+  });
+
   it('is left as it is when it links no stylesheet', async () => {
     const html = pageHtml(
       TEMPLATE.replace(/<link rel="stylesheet"[^>]*>/, ''),

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
+import postcss, { type Rule } from 'postcss';
 import { type AliasOptions, build, minifySync, type Plugin } from 'vite';
 import { restatedStyles, splitMarkup, templateOf } from './src/prerender/markup.ts';
 import type { PrerenderedPage } from './src/prerender/pages.ts';
@@ -142,7 +143,8 @@ const FULL_CSS = 'data-full-css';
 
 /**
  * The page painted without waiting for its stylesheets: the rules its markup uses (beasties, which reads
- * the linked files from `outDir`) inlined in a <style> where the first stylesheet was linked, and the
+ * the linked files from `outDir`) and the variables of Mantine's colour scheme those use
+ * (`colorSchemeVariables`) inlined in a <style> where the first stylesheet was linked, and the
  * stylesheets themselves, unchanged (the single-page app needs every rule), linked at the end of the body
  * for print, so neither the first paint nor the scripts wait for them (Chromium held the paint until a
  * stylesheet linked in the body had arrived, even with the rules inlined). The entry applies them to the
@@ -184,11 +186,17 @@ export async function inlineCriticalCss(
   if (!critical) throw new Error('prerender: no critical CSS was found for a page that links stylesheets');
   const rootStart = html.indexOf('<div id="root"');
   const restated = restatedStyles(html.slice(rootStart));
+  const scheme = colorSchemeVariables({
+    scheme: /^<html\b[^>]*\sdata-mantine-color-scheme="([^"]*)"/m.exec(html)?.[1],
+    stylesheets: sheets.map((sheet) => readFileSync(path.join(outDir, hrefOf(sheet)), 'utf8')),
+    critical,
+    markup: [html.slice(rootStart), ...also],
+  });
   let first = true;
   const withoutSheets = html.slice(0, rootStart).replace(STYLESHEET, () => {
     if (!first) return '';
     first = false;
-    return `<style>${critical}</style>`;
+    return `<style>${critical}${scheme}</style>`;
   });
   const rest = html.slice(rootStart);
   const end = rest.lastIndexOf('</body>');
@@ -198,6 +206,111 @@ export async function inlineCriticalCss(
   // JavaScript they apply as they are.
   const deferred = sheets.map((sheet) => sheet.replace(/>$/, ` media="print" ${FULL_CSS}>`)).join('');
   return `${withoutSheets}${rest.slice(0, end)}${deferred}<noscript>${sheets.join('')}</noscript>${restated}${rest.slice(end)}`;
+}
+
+/** The file a `<link rel="stylesheet">` of the build names, relative to the build's folder. */
+function hrefOf(link: string): string {
+  const href = /\shref="\/?([^"]+)"/.exec(link)?.[1];
+  if (!href) throw new Error(`prerender: a stylesheet link without its file: ${link}`);
+  return href;
+}
+
+/** The colour schemes Mantine can put on <html>, and the blocks of variables its stylesheet has for each. */
+const SCHEMES = ['light', 'dark'] as const;
+const SCHEME_BLOCK =
+  /^(?::root\[data-mantine-color-scheme=(light|dark)\]|:host\(\[data-mantine-color-scheme=(light|dark)\]\))$/;
+/** A selector of the document's root element only (where Mantine states its variables). */
+const ROOT_ONLY = /^(?::root|:host|html)(?:\[[^\]]*\]|\(\[[^\]]*\]\))?$/;
+const VARIABLE = /var\(\s*(--[\w-]+)/g;
+
+const referencesOf = (text: string) => [...text.matchAll(VARIABLE)].map((match) => match[1]!);
+
+/**
+ * Mantine's colour-scheme variables the page uses, as one rule for the critical CSS.
+ *
+ * Mantine's stylesheet states the variables that depend on the colour scheme (`--mantine-color-body`,
+ * `--mantine-color-default`, `--mantine-color-text`, `--mantine-color-scheme`, …) on the root element
+ * only: `:root[data-mantine-color-scheme=light]` (and `=dark`). beasties matches a selector among the
+ * elements inside <html>, never <html> itself, so it leaves those blocks out, and the first paint had
+ * none of them: the login's card, a product page's plans and the certificate check's card see-through on
+ * the page's grey, a plan's "default" buttons in the brand's colour, `color-scheme` unset, until the full
+ * stylesheets arrived.
+ *
+ * Only the declarations the page can use are kept (the whole light block is about 7 KB): the variables
+ * the critical rules and the markup (its style attributes and Mantine's tags) refer to, and those their
+ * values refer to in turn, read through every definition on the root (the critical `:root` rules,
+ * Mantine's tags, the scheme blocks). Only the scheme <html> carries (`data-mantine-color-scheme`, the
+ * app forces `light`); without one, every scheme's. The rule comes last in the inlined CSS, as the
+ * blocks come after `:root`'s in the stylesheet; Mantine's own tags, later in the page, still win.
+ */
+export function colorSchemeVariables(page: {
+  /** `data-mantine-color-scheme` of the page's <html>, if any. */
+  scheme: string | undefined;
+  /** The full stylesheets the page links, as they are. */
+  stylesheets: readonly string[];
+  /** The rules inlined for the page. */
+  critical: string;
+  /** The page's markup (#root, and what a page drawn with data may also hold). */
+  markup: readonly string[];
+}): string {
+  const schemes = SCHEMES.filter(
+    (scheme) => !page.scheme || !SCHEMES.includes(page.scheme as never) || scheme === page.scheme,
+  );
+  /** Every definition on the root: variable → the values it is given. */
+  const definitions = new Map<string, string[]>();
+  const define = (name: string, value: string) =>
+    definitions.set(name, [...(definitions.get(name) ?? []), value]);
+  const used = new Set<string>();
+  const use = (text: string) => {
+    for (const name of referencesOf(text)) used.add(name);
+  };
+  const readRules = (css: string, onRoot: (rule: Rule) => void) =>
+    postcss.parse(css).walkRules((rule) => {
+      if (rule.selectors.every((selector) => ROOT_ONLY.test(selector.trim()))) onRoot(rule);
+      else rule.walkDecls((decl) => use(decl.value));
+    });
+  const onRoot = (rule: Rule) =>
+    rule.walkDecls((decl) => {
+      if (decl.prop.startsWith('--')) define(decl.prop, decl.value);
+      else use(decl.value);
+    });
+  readRules(page.critical, onRoot);
+  for (const markup of page.markup) {
+    for (const [, css] of markup.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) readRules(css!, onRoot);
+    for (const [, style] of markup.matchAll(/\sstyle="([^"]*)"/g)) use(style!);
+  }
+  /** The scheme blocks' declarations, in their order: scheme → variable → value. */
+  const blocks = new Map<string, Map<string, string>>(schemes.map((scheme) => [scheme, new Map()]));
+  for (const css of page.stylesheets)
+    postcss.parse(css).walkRules((rule) => {
+      if (rule.parent?.type !== 'root') return;
+      const of = rule.selectors.map((selector) => SCHEME_BLOCK.exec(selector.trim()));
+      const scheme = of[0]?.[1] ?? of[0]?.[2];
+      if (!scheme || of.some((match) => !match || (match[1] ?? match[2]) !== scheme)) return;
+      rule.walkDecls((decl) => {
+        if (!decl.prop.startsWith('--')) return;
+        blocks.get(scheme)?.set(decl.prop, decl.value);
+        define(decl.prop, decl.value);
+      });
+    });
+  // What the used variables' values use, until nothing new comes.
+  const pending = [...used];
+  while (pending.length) {
+    for (const value of definitions.get(pending.pop()!) ?? [])
+      for (const name of referencesOf(value))
+        if (!used.has(name)) {
+          used.add(name);
+          pending.push(name);
+        }
+  }
+  return [...blocks]
+    .map(([scheme, declared]) => {
+      const kept = [...declared].filter(([name]) => used.has(name));
+      return kept.length
+        ? `:root[data-mantine-color-scheme=${scheme}]{${kept.map(([name, value]) => `${name}:${value}`).join(';')}}`
+        : '';
+    })
+    .join('');
 }
 
 export function prerenderPages(options: { define: Record<string, string>; alias: AliasOptions }): Plugin {
