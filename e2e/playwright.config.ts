@@ -56,6 +56,7 @@ const AT_DESKTOP = [
   'products-first.spec.ts',
   'prerender.spec.ts',
   'login-social.spec.ts',
+  'first-paint-colours.spec.ts',
   ...DESKTOP_ONLY,
 ];
 
