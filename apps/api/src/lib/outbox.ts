@@ -136,11 +136,6 @@ export function holdJobs(tx: DbOrTx): void {
   held.set(tx, { jobs: [], writes: [], afterCommit: [] });
 }
 
-/** Whether this transaction holds its jobs (holdJobs) and has not written them yet. */
-export function holdsJobs(tx: DbOrTx): boolean {
-  return held.has(tx);
-}
-
 /**
  * In a transaction that holds its jobs, `work` runs once it has committed (writeHeldJobs answers it to the
  * caller that commits): answers true. Otherwise answers false.

@@ -30,7 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import { backoffMs, enqueue, type Job, type JobHandlers } from '../../lib/outbox.ts';
 import { runWithRequestId } from '../../lib/request-id.ts';
-import { NOTIFY_JOB, NOTIFY_MANY_JOB, type NotifyPayload, notify, PUSH_JOB } from './notify.ts';
+import { NOTIFY_JOB, NOTIFY_MANY_JOB, type NotifyPayload, noticeRecord, notify, PUSH_JOB } from './notify.ts';
 import { failed, type PushOutcome, type PushSender } from './push.ts';
 
 export { PUSH_JOB };
@@ -106,24 +106,10 @@ async function storeNotifications(
   items: ToStore[],
   deviceKinds: SubscriptionRow['kind'][],
 ): Promise<StoredWithDevices[]> {
-  const rows = items.map((item, ord) => {
-    const input = NotifyPayloadSchema.parse(item.payload);
-    const action = input.action;
-    return {
-      ord,
-      key: item.key,
-      user_id: input.userId,
-      title: input.title,
-      body: input.body,
-      action_type: action.type,
-      insurance_id: action.insuranceId ?? null,
-      wallet_id: action.walletId ?? null,
-      wallet_movement_id: action.walletMovementId ?? null,
-      claim_id: action.claimId ?? null,
-      invoice_id: action.invoiceId ?? null,
-      created_at: item.occurredAt.toISOString(),
-    };
-  });
+  const rows = items.map((item, ord) => ({
+    ord,
+    ...noticeRecord(item.key, NotifyPayloadSchema.parse(item.payload), item.occurredAt),
+  }));
   const devices =
     deviceKinds.length > 0
       ? sql`${pushSubscriptions.userId} = i.user_id and ${inArray(pushSubscriptions.kind, deviceKinds)} and r.read_at is null`

@@ -9,7 +9,7 @@
  * notifying the same fact twice is harmless.
  */
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { notifications, notificationUsers, outbox, pushSubscriptions } from '../../db/schema/index.ts';
 import { tellAfterCommit } from '../../lib/after-commit.ts';
 import { afterCommit, enqueue, type HeldCte, holdWrite } from '../../lib/outbox.ts';
@@ -58,8 +58,11 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<void> {
   await enqueue(tx, { kind: NOTIFY_JOB, key: jobKey, payload: payload satisfies NotifyPayload });
 }
 
-/** A notification as a record of heldNoticeCtes' JSON (`heldNotices`). */
-type HeldNotice = {
+/**
+ * A notification as a row of the JSON its inserts read (`jsonb_to_recordset`): the held write's here, the
+ * jobs' in jobs.ts (storeNotifications).
+ */
+export type NoticeRecord = {
   key: string;
   user_id: number;
   title: string;
@@ -73,8 +76,40 @@ type HeldNotice = {
   created_at: string;
 };
 
+/** The actions' ids, as a parsed job's payload has them too (every one optional). */
+type ActionIds = {
+  type: NotificationAction['type'];
+  insuranceId?: number;
+  walletId?: number;
+  walletMovementId?: number;
+  claimId?: number;
+  invoiceId?: number;
+};
+
+/** The record of one notification: for whom, what, where it leads, and when its fact happened. */
+export function noticeRecord(
+  key: string,
+  input: { userId: number; title: string; body: string; action: ActionIds },
+  occurredAt: Date,
+): NoticeRecord {
+  const { action } = input;
+  return {
+    key,
+    user_id: input.userId,
+    title: input.title,
+    body: input.body,
+    action_type: action.type,
+    insurance_id: action.insuranceId ?? null,
+    wallet_id: action.walletId ?? null,
+    wallet_movement_id: action.walletMovementId ?? null,
+    claim_id: action.claimId ?? null,
+    invoice_id: action.invoiceId ?? null,
+    created_at: occurredAt.toISOString(),
+  };
+}
+
 /** The notifications a transaction that holds its jobs holds so far, and the values its write binds. */
-type Held = { notices: HeldNotice[]; values: Record<string, unknown> };
+type Held = { notices: NoticeRecord[]; values: Record<string, unknown> };
 const held = new WeakMap<DbOrTx, Held>();
 
 /**
@@ -95,20 +130,7 @@ function heldNotice(tx: DbOrTx, key: string, payload: NotifyPayload): boolean {
     waiting = fresh;
   }
   if (waiting.notices.some((notice) => notice.key === key)) return true;
-  const { action } = payload;
-  waiting.notices.push({
-    key,
-    user_id: payload.userId,
-    title: payload.title,
-    body: payload.body,
-    action_type: action.type,
-    insurance_id: 'insuranceId' in action ? action.insuranceId : null,
-    wallet_id: 'walletId' in action ? action.walletId : null,
-    wallet_movement_id: 'walletMovementId' in action ? action.walletMovementId : null,
-    claim_id: 'claimId' in action ? action.claimId : null,
-    invoice_id: 'invoiceId' in action ? action.invoiceId : null,
-    created_at: new Date().toISOString(),
-  });
+  waiting.notices.push(noticeRecord(key, payload, new Date()));
   waiting.values.heldNotices = JSON.stringify(waiting.notices);
   waiting.values.heldNoticeUsers = [...new Set(waiting.notices.map((notice) => notice.user_id))].join(',');
   waiting.values.heldNoticesRequestId = currentRequestId() ?? null;
@@ -117,7 +139,7 @@ function heldNotice(tx: DbOrTx, key: string, payload: NotifyPayload): boolean {
 }
 
 /** 'unread:<id>' for each user told, as migration 0026's trigger says (more than 100: 'all'). */
-async function tellUnread(db: Parameters<typeof tellAfterCommit>[0], notices: HeldNotice[]): Promise<void> {
+async function tellUnread(db: Db, notices: NoticeRecord[]): Promise<void> {
   const userIds = new Set(notices.map((notice) => notice.user_id));
   if (userIds.size > 100) return tellAfterCommit(db, PROFILES_CHANNEL, 'all');
   await Promise.all([...userIds].map((id) => tellAfterCommit(db, PROFILES_CHANNEL, `unread:${id}`)));
