@@ -15,12 +15,12 @@ import { readPageData } from './prerender/markup.ts';
 import { seedLatestAppVersion } from './shared/config/app-version.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { markPlatform } from './shared/native/platform.ts';
-import { debugMode, silenceConsole } from './shared/observability/console.ts';
+import { silenceConsoleUntilIdle } from './shared/observability/console.ts';
 import { installErrorReporting } from './shared/observability/error-reporting.ts';
 import { registerServiceWorker } from './shared/pwa/register-service-worker.ts';
 import { getSessionState } from './shared/session/session-store.ts';
 
-silenceConsole({ production: import.meta.env.PROD, debug: debugMode() });
+silenceConsoleUntilIdle({ production: import.meta.env.PROD });
 installErrorReporting();
 markPlatform();
 

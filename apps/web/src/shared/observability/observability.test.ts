@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debugMode, silenceConsole } from './console.ts';
+import { debugMode, HELD_CALLS_MAX, silenceConsole, silenceConsoleUntilIdle } from './console.ts';
 import {
   loadThirdPartyScripts,
   type ScriptQueues,
@@ -121,6 +121,61 @@ describe('console output', () => {
       loud.target.warn('x');
       expect(loud.calls).toEqual(['log', 'warn']);
     }
+  });
+
+  it('in production holds the output until debug mode is read, later: replayed in debug mode, dropped otherwise', () => {
+    for (const debug of [true, false]) {
+      const seen = fakeConsole();
+      const later: Array<() => void> = [];
+      let reads = 0;
+      silenceConsoleUntilIdle({
+        production: true,
+        target: seen.target,
+        debug: () => {
+          reads += 1;
+          return debug;
+        },
+        later: (task) => later.push(task),
+      });
+      seen.target.warn('early');
+      seen.target.log('early');
+      seen.target.error('x');
+      // Nothing read in the entry's task, nothing said but errors.
+      expect(reads).toBe(0);
+      expect(seen.calls).toEqual(['error']);
+      expect(later).toHaveLength(1);
+      later[0]!();
+      expect(reads).toBe(1);
+      expect(seen.calls).toEqual(debug ? ['error', 'warn', 'log'] : ['error']);
+      seen.target.info('after');
+      seen.target.debug('after');
+      expect(seen.calls).toEqual(debug ? ['error', 'warn', 'log', 'info', 'debug'] : ['error']);
+    }
+  });
+
+  it('holds a bounded number of calls, and leaves development builds alone', () => {
+    const seen = fakeConsole();
+    const later: Array<() => void> = [];
+    silenceConsoleUntilIdle({
+      production: true,
+      target: seen.target,
+      debug: () => true,
+      later: (task) => later.push(task),
+    });
+    for (let i = 0; i < HELD_CALLS_MAX + 50; i += 1) seen.target.log(i);
+    later[0]!();
+    expect(seen.calls).toHaveLength(HELD_CALLS_MAX);
+
+    const loud = fakeConsole();
+    silenceConsoleUntilIdle({
+      production: false,
+      target: loud.target,
+      later: () => {
+        throw new Error('nothing to wait for in development');
+      },
+    });
+    loud.target.log('x');
+    expect(loud.calls).toEqual(['log']);
   });
 
   it("reads debug mode from the browser's storage", () => {
