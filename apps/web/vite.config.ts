@@ -164,7 +164,7 @@ export default defineConfig({
               // The catalogue's pages and what they draw a product with.
               name: 'public',
               test: inSrc(
-                /^(features[\\/]catalog[\\/]|shared[\\/](catalog[\\/](products-by-risk-type|public-policies|choose-coverage\.|coverage-details|coverage-dialog|policy-details)|ui[\\/](glossary|back-link)|native[\\/]permissions))/,
+                /^(features[\\/]catalog[\\/]|shared[\\/](catalog[\\/](products-by-risk-type|public-policies|choose-coverage\.|coverage-details|coverage-dialog\.|policy-details)|ui[\\/](glossary|back-link)|native[\\/]permissions))/,
               ),
               includeDependenciesRecursively: false,
             },
