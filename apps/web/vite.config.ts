@@ -73,9 +73,8 @@ export default defineConfig({
               // With Vite's preload helper, a file of 2 KiB that every page asked for apart (the bundler's
               // runtime keeps a file of its own).
               test: (id: string) =>
-                /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/.test(
-                  id,
-                ) || /^\0vite[\\/]preload-helper/.test(id),
+                inPackages(/^(react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/)(id) ||
+                /^\0vite[\\/]preload-helper/.test(id),
               priority: 3,
             },
             {
@@ -99,7 +98,7 @@ export default defineConfig({
               // would run a module before the one it needs).
               name: 'catalogue',
               test: (id: string) =>
-                /[\\/]packages[\\/]contracts[\\/]src[\\/]risk-types[\\/]trip-types\.ts$/.test(id) ||
+                inContracts(/^risk-types[\\/]trip-types\.ts$/)(id) ||
                 inSrc(
                   /^(features[\\/]auth[\\/]components[\\/]login-catalogue|shared[\\/](catalog[\\/](product-grid|catalogue-products|premium-text|public-policies-path|choose-coverage-paths|catalog\.module)|ui[\\/](risk-type-icons|icons)))/,
                 )(id),
@@ -132,7 +131,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // Zod and the schemas every public page reads (the insured-service block's answer).
+              // Zod and the contracts' base schemas (the catalogue's policies, the certificate check's answer).
               name: 'zod',
               test: (id: string) =>
                 inPackages(/^zod[\\/]/)(id) ||
